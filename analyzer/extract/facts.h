@@ -1,0 +1,216 @@
+// Facts: what extraction reads out of one file, before any semantics are
+// applied. Pure data, serializable to JSON (facts_json.h) so extraction can be
+// cached by content hash and sharded across machines.
+#ifndef AMPCHECK_EXTRACT_FACTS_H_
+#define AMPCHECK_EXTRACT_FACTS_H_
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/base/layer.h"
+
+namespace ampcheck {
+
+enum class Severity { kNote, kWarning, kError };
+const char* SeverityName(Severity severity);
+std::optional<Severity> ParseSeverity(const std::string& name);
+
+// A problem with the input itself (not with the fleet it describes).
+struct Diagnostic {
+  Location location;
+  std::string message;
+  Severity severity = Severity::kError;
+  auto operator<=>(const Diagnostic&) const = default;
+};
+
+struct NamespaceFact {
+  std::string name;
+  std::map<std::string, std::string> labels;
+  Location location;
+};
+
+// An environment variable of a workload's container.
+struct EnvVarFact {
+  std::string name;
+  std::optional<std::string> value;
+  // valueFrom.configMapKeyRef
+  std::string config_map;
+  std::string config_map_key;
+  Location location;
+};
+
+// Deployment, StatefulSet, DaemonSet, Job, CronJob, Pod.
+struct WorkloadFact {
+  std::string kind;
+  std::string name;
+  std::string ns;
+  std::map<std::string, std::string> labels;         // pod template labels
+  std::map<std::string, std::string> annotations;    // metadata + pod template
+  std::vector<std::string> images;
+  std::vector<EnvVarFact> env;
+  std::vector<std::pair<std::string, Location>> env_from_config_maps;
+  std::vector<std::pair<std::string, Location>> volume_config_maps;
+  Location location;
+};
+
+struct ServiceFact {
+  std::string name;
+  std::string ns;
+  std::map<std::string, std::string> selector;
+  std::vector<int> ports;
+  std::map<std::string, std::string> annotations;
+  Location location;
+};
+
+struct ConfigMapEntry {
+  std::string key;
+  std::string value;
+  Location location;
+};
+
+struct ConfigMapFact {
+  std::string name;
+  std::string ns;
+  std::vector<ConfigMapEntry> data;
+  Location location;
+};
+
+// An Istio HTTP retry policy as written (VirtualService route or MeshConfig
+// defaultHttpRetryPolicy). attempts counts retries (R), not tries.
+struct RetryPolicyFact {
+  std::optional<long long> attempts;
+  std::optional<Millis> per_try_timeout;
+  std::optional<std::string> retry_on;
+  std::optional<Millis> backoff;
+  Location location;
+};
+
+struct RouteDestinationFact {
+  std::string host;
+  std::string subset;
+  int port = 0;
+};
+
+struct HttpRouteFact {
+  std::string name;  // route name, or "http[i]"
+  std::vector<RouteDestinationFact> destinations;
+  std::optional<RetryPolicyFact> retries;  // absent: no retries block
+  std::optional<Millis> timeout;
+  Location location;
+};
+
+struct VirtualServiceFact {
+  std::string name;
+  std::string ns;
+  std::vector<std::string> hosts;
+  std::vector<std::string> gateways;  // empty means "mesh"
+  std::vector<HttpRouteFact> routes;
+  std::map<std::string, std::string> annotations;
+  Location location;
+};
+
+// The retry-relevant part of a traffic policy.
+struct TrafficPolicyFact {
+  std::optional<double> budget_percent;  // retryBudget.percent (or default)
+  bool has_budget = false;
+  std::optional<long long> max_retries;  // connectionPool.http.maxRetries
+  Location location;
+};
+
+struct DestinationRuleFact {
+  std::string name;
+  std::string ns;
+  std::string host;
+  std::optional<TrafficPolicyFact> policy;
+  std::vector<std::pair<std::string, std::optional<TrafficPolicyFact>>> subsets;
+  std::vector<std::pair<int, TrafficPolicyFact>> port_level;
+  Location location;
+};
+
+// An EnvoyFilter patching a cluster's circuit breakers.
+struct EnvoyFilterFact {
+  std::string name;
+  std::string ns;
+  std::string service;    // match.cluster.service
+  std::string operation;  // MERGE, MERGE_AND_REPLACE_LIST, ADD, ...
+  std::string context;    // SIDECAR_OUTBOUND, GATEWAY, ANY
+  std::optional<double> budget_percent;
+  std::optional<long long> max_retries;
+  Location location;
+};
+
+struct GatewayFact {
+  std::string name;
+  std::string ns;
+  Location location;
+};
+
+// MeshConfig, from the istio ConfigMap's mesh key or IstioOperator.
+struct MeshConfigFact {
+  std::optional<RetryPolicyFact> default_http_retry_policy;
+  Location location;
+};
+
+// Where the target of an application layer or call comes from.
+enum class TargetKind { kNone, kUrl, kHost, kEnv, kProperty };
+const char* TargetKindName(TargetKind kind);
+std::optional<TargetKind> ParseTargetKind(const std::string& name);
+
+struct Target {
+  TargetKind kind = TargetKind::kNone;
+  std::string value;  // URL, host, env var name or property key
+  bool operator==(const Target&) const = default;
+};
+
+// A retrying layer found in application source or config.
+struct LayerFact {
+  Layer layer;
+  std::string rule_id;
+  std::string library;
+  // Tries-or-retries semantics of the original count: "tries" or "retries".
+  std::string semantics;
+  Target target;
+  std::vector<std::string> methods;  // HTTP methods retried, when known
+  std::string service;  // set when the source says (policy, attribution)
+};
+
+// Evidence in application source that a call exists: a URL literal, an env
+// lookup, a config property.
+struct CallSiteFact {
+  Target target;
+  Location location;
+  std::string detail;
+};
+
+// A build marker (go.mod, pom.xml, package.json, ...) naming a source tree.
+struct BuildMarkerFact {
+  std::string directory;  // relative to the scanned root, "" for the root
+  std::string marker;     // file name
+  std::string name;       // module / artifact / package name, when read
+};
+
+// Everything extracted from one file.
+struct FileFacts {
+  std::string file;  // relative path
+  std::string kind;  // classification: "kubernetes", "go", "spring-config", ...
+  int skipped_documents = 0;  // YAML documents that were not manifests
+  std::vector<Diagnostic> diagnostics;
+  std::vector<NamespaceFact> namespaces;
+  std::vector<WorkloadFact> workloads;
+  std::vector<ServiceFact> services;
+  std::vector<ConfigMapFact> config_maps;
+  std::vector<VirtualServiceFact> virtual_services;
+  std::vector<DestinationRuleFact> destination_rules;
+  std::vector<EnvoyFilterFact> envoy_filters;
+  std::vector<GatewayFact> gateways;
+  std::vector<MeshConfigFact> mesh_configs;
+  std::vector<LayerFact> layers;
+  std::vector<CallSiteFact> call_sites;
+  std::vector<BuildMarkerFact> build_markers;
+};
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_EXTRACT_FACTS_H_
