@@ -1,0 +1,17 @@
+#include "analyzer/extract/registry.h"
+
+#include "analyzer/extract/kubernetes_extractor.h"
+#include "analyzer/extract/source/source_extractors.h"
+
+namespace ampcheck {
+
+ExtractorSet BuildExtractors(const ExtractOptions& options, std::vector<Diagnostic>* diagnostics) {
+  ExtractorSet set;
+  set.Add(std::make_unique<KubernetesExtractor>());
+  RegisterSourceExtractors(options, &set, diagnostics);
+  return set;
+}
+
+std::string InstalledRulesDirectory() { return std::string(AMPCHECK_SOURCE_DIR) + "/rules"; }
+
+}  // namespace ampcheck
