@@ -21,16 +21,24 @@ std::optional<Millis> ParseDuration(std::string_view text) {
     if (number.find('.') != number.rfind('.')) return std::nullopt;
     double value = std::stod(number);
     size_t unit_start = i;
-    while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i]))) ++i;
+    while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])))
+      ++i;
     std::string_view unit = text.substr(unit_start, i - unit_start);
     double scale;
-    if (unit == "ns") scale = 1e-6;
-    else if (unit == "us" || unit == "µs") scale = 1e-3;
-    else if (unit == "ms") scale = 1;
-    else if (unit == "s") scale = 1000;
-    else if (unit == "m") scale = 60000;
-    else if (unit == "h") scale = 3600000;
-    else return std::nullopt;
+    if (unit == "ns")
+      scale = 1e-6;
+    else if (unit == "us" || unit == "µs")
+      scale = 1e-3;
+    else if (unit == "ms")
+      scale = 1;
+    else if (unit == "s")
+      scale = 1000;
+    else if (unit == "m")
+      scale = 60000;
+    else if (unit == "h")
+      scale = 3600000;
+    else
+      return std::nullopt;
     total_ms += value * scale;
     any = true;
     if (total_ms > 1e15) return std::nullopt;
@@ -45,7 +53,8 @@ std::string FormatDuration(Millis ms) {
   if (ms % 60000 == 0 && ms >= 60000) return std::to_string(ms / 60000) + "m";
   if (ms % 1000 == 0) return std::to_string(ms / 1000) + "s";
   if (ms > 1000 && ms % 100 == 0) {
-    return std::to_string(ms / 1000) + "." + std::to_string((ms % 1000) / 100) + "s";
+    return std::to_string(ms / 1000) + "." + std::to_string((ms % 1000) / 100) +
+           "s";
   }
   return std::to_string(ms) + "ms";
 }

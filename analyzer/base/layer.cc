@@ -10,19 +10,26 @@ std::string Location::ToString() const {
 
 const char* LayerKindName(LayerKind kind) {
   switch (kind) {
-    case LayerKind::kConsumer: return "consumer";
-    case LayerKind::kHandler: return "handler";
-    case LayerKind::kDecorator: return "decorator";
-    case LayerKind::kClient: return "client";
-    case LayerKind::kMesh: return "mesh";
-    case LayerKind::kMeshInbound: return "mesh-inbound";
+    case LayerKind::kConsumer:
+      return "consumer";
+    case LayerKind::kHandler:
+      return "handler";
+    case LayerKind::kDecorator:
+      return "decorator";
+    case LayerKind::kClient:
+      return "client";
+    case LayerKind::kMesh:
+      return "mesh";
+    case LayerKind::kMeshInbound:
+      return "mesh-inbound";
   }
   return "client";
 }
 
 std::optional<LayerKind> ParseLayerKind(const std::string& name) {
-  for (LayerKind kind : {LayerKind::kConsumer, LayerKind::kHandler, LayerKind::kDecorator,
-                         LayerKind::kClient, LayerKind::kMesh, LayerKind::kMeshInbound}) {
+  for (LayerKind kind :
+       {LayerKind::kConsumer, LayerKind::kHandler, LayerKind::kDecorator,
+        LayerKind::kClient, LayerKind::kMesh, LayerKind::kMeshInbound}) {
     if (name == LayerKindName(kind)) return kind;
   }
   return std::nullopt;
@@ -30,11 +37,16 @@ std::optional<LayerKind> ParseLayerKind(const std::string& name) {
 
 const char* ProvenanceName(Provenance provenance) {
   switch (provenance) {
-    case Provenance::kExplicit: return "explicit";
-    case Provenance::kLibraryDefault: return "library-default";
-    case Provenance::kMeshDefault: return "mesh-default";
-    case Provenance::kDeclared: return "declared";
-    case Provenance::kInferred: return "inferred";
+    case Provenance::kExplicit:
+      return "explicit";
+    case Provenance::kLibraryDefault:
+      return "library-default";
+    case Provenance::kMeshDefault:
+      return "mesh-default";
+    case Provenance::kDeclared:
+      return "declared";
+    case Provenance::kInferred:
+      return "inferred";
   }
   return "explicit";
 }

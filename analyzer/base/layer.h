@@ -29,7 +29,14 @@ struct Evidence {
 };
 
 // Outermost first: the order in which layers nest around one call.
-enum class LayerKind { kConsumer, kHandler, kDecorator, kClient, kMesh, kMeshInbound };
+enum class LayerKind {
+  kConsumer,
+  kHandler,
+  kDecorator,
+  kClient,
+  kMesh,
+  kMeshInbound
+};
 
 const char* LayerKindName(LayerKind kind);  // "consumer", "mesh-inbound", ...
 std::optional<LayerKind> ParseLayerKind(const std::string& name);

@@ -9,15 +9,18 @@ namespace ampcheck {
 
 std::string ToLower(std::string_view text) {
   std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
 }
 
 std::string Trim(std::string_view text) {
   size_t begin = 0;
   size_t end = text.size();
-  while (begin < end && std::isspace(static_cast<unsigned char>(text[begin]))) ++begin;
-  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1]))) --end;
+  while (begin < end && std::isspace(static_cast<unsigned char>(text[begin])))
+    ++begin;
+  while (end > begin && std::isspace(static_cast<unsigned char>(text[end - 1])))
+    --end;
   return std::string(text.substr(begin, end - begin));
 }
 
@@ -35,7 +38,8 @@ std::vector<std::string> Split(std::string_view text, char separator) {
   }
 }
 
-std::string Join(const std::vector<std::string>& parts, std::string_view separator) {
+std::string Join(const std::vector<std::string>& parts,
+                 std::string_view separator) {
   std::string out;
   for (size_t i = 0; i < parts.size(); ++i) {
     if (i) out += separator;
@@ -49,13 +53,15 @@ bool StartsWith(std::string_view text, std::string_view prefix) {
 }
 
 bool EndsWith(std::string_view text, std::string_view suffix) {
-  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
+  return text.size() >= suffix.size() &&
+         text.substr(text.size() - suffix.size()) == suffix;
 }
 
 bool ParseInt(std::string_view text, long long* value) {
   if (text.empty()) return false;
   if (text.front() == '+') text.remove_prefix(1);
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), *value);
+  auto [ptr, ec] =
+      std::from_chars(text.data(), text.data() + text.size(), *value);
   return ec == std::errc() && ptr == text.data() + text.size();
 }
 

@@ -11,7 +11,8 @@ namespace ampcheck {
 std::string ToLower(std::string_view text);
 std::string Trim(std::string_view text);
 std::vector<std::string> Split(std::string_view text, char separator);
-std::string Join(const std::vector<std::string>& parts, std::string_view separator);
+std::string Join(const std::vector<std::string>& parts,
+                 std::string_view separator);
 bool StartsWith(std::string_view text, std::string_view prefix);
 bool EndsWith(std::string_view text, std::string_view suffix);
 // Parses a whole decimal integer (optional sign); false on anything else.

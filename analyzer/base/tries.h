@@ -14,7 +14,9 @@ class Tries {
   static constexpr uint64_t kSaturated = 1000000000000000000ULL;
 
   Tries() = default;
-  static Tries Of(uint64_t count) { return Tries(count < 1 ? 1 : count, false); }
+  static Tries Of(uint64_t count) {
+    return Tries(count < 1 ? 1 : count, false);
+  }
   static Tries Unbounded() { return Tries(0, true); }
   // Total tries from a retry count (Istio attempts, urllib3 total, ...).
   static Tries FromRetries(uint64_t retries) { return Of(retries + 1); }
@@ -34,7 +36,8 @@ class Tries {
   std::string ToString() const;
 
  private:
-  Tries(uint64_t count, bool unbounded) : count_(count), unbounded_(unbounded) {}
+  Tries(uint64_t count, bool unbounded)
+      : count_(count), unbounded_(unbounded) {}
   uint64_t count_ = 1;
   bool unbounded_ = false;
 };

@@ -38,7 +38,8 @@ struct Discovery {
   std::vector<std::string> roots;
 };
 
-// Classifies a file by name: the language, or "" when ampcheck does not read it.
+// Classifies a file by name: the language, or "" when ampcheck does not read
+// it.
 std::string ClassifyFile(const std::string& name);
 
 // Walks inputs (directories, files). "-" is handled by the caller.

@@ -23,11 +23,13 @@ FileStatus DiskFileSystem::Stat(const std::string& path) const {
     status.type = FileStatus::Type::kOther;
   }
   status.size = static_cast<uint64_t>(info.st_size);
-  status.identity = std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino);
+  status.identity =
+      std::to_string(info.st_dev) + ":" + std::to_string(info.st_ino);
   return status;
 }
 
-bool DiskFileSystem::ListDirectory(const std::string& path, std::vector<DirectoryEntry>* entries,
+bool DiskFileSystem::ListDirectory(const std::string& path,
+                                   std::vector<DirectoryEntry>* entries,
                                    std::string* error) const {
   std::error_code ec;
   std::filesystem::directory_iterator it(path, ec);
@@ -44,12 +46,14 @@ bool DiskFileSystem::ListDirectory(const std::string& path, std::vector<Director
     return false;
   }
   std::sort(entries->begin(), entries->end(),
-            [](const DirectoryEntry& a, const DirectoryEntry& b) { return a.name < b.name; });
+            [](const DirectoryEntry& a, const DirectoryEntry& b) {
+              return a.name < b.name;
+            });
   return true;
 }
 
-bool DiskFileSystem::ReadFile(const std::string& path, uint64_t max_bytes, std::string* content,
-                              std::string* error) const {
+bool DiskFileSystem::ReadFile(const std::string& path, uint64_t max_bytes,
+                              std::string* content, std::string* error) const {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     *error = std::strerror(errno);
@@ -58,7 +62,8 @@ bool DiskFileSystem::ReadFile(const std::string& path, uint64_t max_bytes, std::
   content->clear();
   char buffer[65536];
   while (content->size() < max_bytes && in) {
-    uint64_t want = std::min<uint64_t>(sizeof buffer, max_bytes - content->size());
+    uint64_t want =
+        std::min<uint64_t>(sizeof buffer, max_bytes - content->size());
     in.read(buffer, static_cast<std::streamsize>(want));
     content->append(buffer, static_cast<size_t>(in.gcount()));
   }
@@ -116,7 +121,8 @@ bool MemoryFileSystem::ListDirectory(const std::string& path,
 }
 
 bool MemoryFileSystem::ReadFile(const std::string& path, uint64_t max_bytes,
-                                std::string* content, std::string* error) const {
+                                std::string* content,
+                                std::string* error) const {
   auto it = files_.find(path);
   if (it == files_.end()) {
     *error = "No such file or directory";

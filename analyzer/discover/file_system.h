@@ -27,21 +27,23 @@ class FileSystem {
   // Follows symlinks.
   virtual FileStatus Stat(const std::string& path) const = 0;
   // Entries sorted by name. False and *error on failure.
-  virtual bool ListDirectory(const std::string& path, std::vector<DirectoryEntry>* entries,
+  virtual bool ListDirectory(const std::string& path,
+                             std::vector<DirectoryEntry>* entries,
                              std::string* error) const = 0;
   // Reads at most max_bytes; *truncated tells whether more remained.
-  virtual bool ReadFile(const std::string& path, uint64_t max_bytes, std::string* content,
-                        std::string* error) const = 0;
+  virtual bool ReadFile(const std::string& path, uint64_t max_bytes,
+                        std::string* content, std::string* error) const = 0;
 };
 
 // The machine's file system.
 class DiskFileSystem : public FileSystem {
  public:
   FileStatus Stat(const std::string& path) const override;
-  bool ListDirectory(const std::string& path, std::vector<DirectoryEntry>* entries,
+  bool ListDirectory(const std::string& path,
+                     std::vector<DirectoryEntry>* entries,
                      std::string* error) const override;
-  bool ReadFile(const std::string& path, uint64_t max_bytes, std::string* content,
-                std::string* error) const override;
+  bool ReadFile(const std::string& path, uint64_t max_bytes,
+                std::string* content, std::string* error) const override;
 };
 
 // Files in memory, for tests. Directories are implied by file paths.
@@ -51,10 +53,11 @@ class MemoryFileSystem : public FileSystem {
   void AddUnreadable(const std::string& path);
 
   FileStatus Stat(const std::string& path) const override;
-  bool ListDirectory(const std::string& path, std::vector<DirectoryEntry>* entries,
+  bool ListDirectory(const std::string& path,
+                     std::vector<DirectoryEntry>* entries,
                      std::string* error) const override;
-  bool ReadFile(const std::string& path, uint64_t max_bytes, std::string* content,
-                std::string* error) const override;
+  bool ReadFile(const std::string& path, uint64_t max_bytes,
+                std::string* content, std::string* error) const override;
 
  private:
   std::map<std::string, std::string> files_;

@@ -13,9 +13,11 @@ FileFacts ExtractorSet::ExtractFile(const SourceFile& file) const {
   FileFacts facts;
   facts.file = file.path;
   facts.kind = file.language;
-  if (file.language != "marker" && file.content.find('\0') != std::string_view::npos) {
+  if (file.language != "marker" &&
+      file.content.find('\0') != std::string_view::npos) {
     facts.diagnostics.push_back(
-        {{file.path, 1}, "binary content (NUL bytes) in a ." + file.language + " file; skipped",
+        {{file.path, 1},
+         "binary content (NUL bytes) in a ." + file.language + " file; skipped",
          Severity::kError});
     return facts;
   }
@@ -25,9 +27,9 @@ FileFacts ExtractorSet::ExtractFile(const SourceFile& file) const {
   return facts;
 }
 
-std::vector<FileFacts> ExtractorSet::ExtractAll(const FileSystem& fs,
-                                                const std::vector<DiscoveredFile>& files,
-                                                uint64_t max_file_bytes, int jobs) const {
+std::vector<FileFacts> ExtractorSet::ExtractAll(
+    const FileSystem& fs, const std::vector<DiscoveredFile>& files,
+    uint64_t max_file_bytes, int jobs) const {
   std::vector<FileFacts> results(files.size());
   std::atomic<size_t> next{0};
   auto work = [&] {
@@ -40,8 +42,9 @@ std::vector<FileFacts> ExtractorSet::ExtractAll(const FileSystem& fs,
       } else if (!fs.ReadFile(file.path, max_file_bytes, &content, &error)) {
         results[i].file = file.display;
         results[i].kind = file.language;
-        results[i].diagnostics.push_back(
-            {{file.display, 0}, "cannot read file: " + error, Severity::kError});
+        results[i].diagnostics.push_back({{file.display, 0},
+                                          "cannot read file: " + error,
+                                          Severity::kError});
         continue;
       }
       results[i] = ExtractFile({file.display, file.language, content});

@@ -46,8 +46,8 @@ struct WorkloadFact {
   std::string kind;
   std::string name;
   std::string ns;
-  std::map<std::string, std::string> labels;         // pod template labels
-  std::map<std::string, std::string> annotations;    // metadata + pod template
+  std::map<std::string, std::string> labels;       // pod template labels
+  std::map<std::string, std::string> annotations;  // metadata + pod template
   std::vector<std::string> images;
   std::vector<EnvVarFact> env;
   std::vector<std::pair<std::string, Location>> env_from_config_maps;

@@ -5,13 +5,16 @@
 
 namespace ampcheck {
 
-ExtractorSet BuildExtractors(const ExtractOptions& options, std::vector<Diagnostic>* diagnostics) {
+ExtractorSet BuildExtractors(const ExtractOptions& options,
+                             std::vector<Diagnostic>* diagnostics) {
   ExtractorSet set;
   set.Add(std::make_unique<KubernetesExtractor>());
   RegisterSourceExtractors(options, &set, diagnostics);
   return set;
 }
 
-std::string InstalledRulesDirectory() { return std::string(AMPCHECK_SOURCE_DIR) + "/rules"; }
+std::string InstalledRulesDirectory() {
+  return std::string(AMPCHECK_SOURCE_DIR) + "/rules";
+}
 
 }  // namespace ampcheck

@@ -16,7 +16,8 @@ struct ExtractOptions {
 };
 
 // Builds the extractors; problems loading rules become diagnostics.
-ExtractorSet BuildExtractors(const ExtractOptions& options, std::vector<Diagnostic>* diagnostics);
+ExtractorSet BuildExtractors(const ExtractOptions& options,
+                             std::vector<Diagnostic>* diagnostics);
 
 // The directory of the rules shipped with ampcheck.
 std::string InstalledRulesDirectory();

@@ -1,0 +1,90 @@
+#include "analyzer/analyze/arithmetic.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analyzer/base/strings.h"
+
+namespace ampcheck {
+
+double BudgetBound(double percent) { return 1.0 + percent / 100.0; }
+
+uint64_t DeadlineBound(Millis deadline, Millis per_try_timeout) {
+  if (per_try_timeout <= 0) return 1;
+  return std::max<uint64_t>(1,
+                            static_cast<uint64_t>(deadline / per_try_timeout));
+}
+
+Millis BackoffTotal(const Backoff& backoff, uint64_t retries) {
+  if (!backoff.base || retries == 0) return 0;
+  Millis base = *backoff.base;
+  Millis cap = backoff.cap.value_or(base);
+  Millis total = 0;
+  Millis wait = base;
+  for (uint64_t n = 1; n <= retries && n <= 1000; ++n) {
+    total += std::min(cap, wait);
+    if (wait < cap) wait *= 2;
+  }
+  return total;
+}
+
+BoundedFactor BoundLayer(const Layer& layer) {
+  BoundedFactor out;
+  if (layer.tries.unbounded()) {
+    out.factor = INFINITY;
+  } else {
+    out.factor = static_cast<double>(layer.tries.count());
+  }
+  // Envoy ignores a per-try timeout >= the route timeout, so no deadline bound.
+  if (layer.total_timeout && layer.per_try_timeout &&
+      *layer.per_try_timeout < *layer.total_timeout) {
+    double deadline = static_cast<double>(
+        DeadlineBound(*layer.total_timeout, *layer.per_try_timeout));
+    if (deadline < out.factor) {
+      out.factor = deadline;
+      out.bound_by = "deadline " + FormatDuration(*layer.total_timeout) +
+                     " / " + FormatDuration(*layer.per_try_timeout) +
+                     " per try";
+    }
+  }
+  if (layer.budget_percent && layer.retries()) {
+    double budget = BudgetBound(*layer.budget_percent);
+    if (budget < out.factor) {
+      out.factor = budget;
+      out.bound_by = "budget " + FormatFactor(*layer.budget_percent) + "%";
+      if (layer.budget_location.known())
+        out.bound_by += " (" + layer.budget_location.ToString() + ")";
+    }
+  }
+  return out;
+}
+
+std::optional<Millis> WorstCaseHoldTime(const std::vector<Layer>& layers,
+                                        size_t first) {
+  if (first >= layers.size()) return std::nullopt;
+  const Layer& layer = layers[first];
+  std::optional<Millis> per_try = layer.per_try_timeout;
+  if (per_try && layer.total_timeout && *per_try >= *layer.total_timeout)
+    per_try.reset();
+  if (!per_try) {
+    std::optional<Millis> inner = WorstCaseHoldTime(layers, first + 1);
+    per_try = inner ? inner : layer.total_timeout;
+  }
+  if (!per_try || layer.tries.unbounded()) return layer.total_timeout;
+  uint64_t tries = std::min<uint64_t>(layer.tries.count(), 1000000);
+  Millis hold = static_cast<Millis>(tries) * *per_try +
+                BackoffTotal(layer.backoff, tries - 1);
+  if (layer.total_timeout) hold = std::min(hold, *layer.total_timeout);
+  return hold;
+}
+
+std::string HoldTimeArithmetic(const Layer& layer, Millis inner) {
+  std::string text = layer.tries.ToString() + " x " + FormatDuration(inner);
+  if (!layer.tries.unbounded()) {
+    Millis backoff = BackoffTotal(layer.backoff, layer.tries.count() - 1);
+    if (backoff > 0) text += " + backoff " + FormatDuration(backoff);
+  }
+  return text;
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,144 @@
+#include "analyzer/analyze/check.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analyzer/base/strings.h"
+
+namespace ampcheck {
+
+const std::vector<std::unique_ptr<Check>>& AllChecks() {
+  static const std::vector<std::unique_ptr<Check>> checks = [] {
+    std::vector<std::unique_ptr<Check>> list;
+    list.push_back(MakeImplicitMeshRetryCheck());
+    list.push_back(MakeIneffectiveRetryCheck());
+    list.push_back(MakeMissingTimeoutCheck());
+    list.push_back(MakeRetryAmplificationCheck());
+    list.push_back(MakeRetryCycleCheck());
+    list.push_back(MakeTimeoutInversionCheck());
+    list.push_back(MakeUnboundedRetryCheck());
+    list.push_back(MakeUndocumentedAmplificationCheck());
+    return list;
+  }();
+  return checks;
+}
+
+std::string AnalysisContext::CallName(int call) const {
+  const Call& c = model.calls[call];
+  return model.DisplayName(c.from) + "->" + model.DisplayName(c.to);
+}
+
+std::string AnalysisContext::CallArithmetic(int call) const {
+  const Call& c = model.calls[call];
+  const CallProduct& product = graph.calls[call];
+  std::string text = CallName(call) + "(" + product.tries.ToString();
+  if (c.layers.empty()) return text + ": no retrying layer)";
+  if (c.layers.size() == 1) return text + ": " + c.layers[0].Describe() + ")";
+  std::vector<std::string> parts;
+  for (const Layer& layer : c.layers) {
+    parts.push_back(layer.tries.ToString() + " " + LayerKindName(layer.kind) +
+                    ": " + layer.Describe());
+  }
+  return text + " = " + Join(parts, " x ") + ")";
+}
+
+std::string AnalysisContext::PathArithmetic(
+    const std::vector<int>& calls) const {
+  std::vector<std::string> parts;
+  Tries tries;
+  double bounded = 1;
+  std::vector<std::string> bounds;
+  for (int call : calls) {
+    parts.push_back(CallArithmetic(call));
+    tries = tries * graph.calls[call].tries;
+    bounded *= graph.calls[call].bounded;
+    for (const std::string& b : graph.calls[call].bound_by) bounds.push_back(b);
+  }
+  std::string text = Join(parts, " x ") + " = " + tries.ToString();
+  bool lower = tries.unbounded()
+                   ? !std::isinf(bounded)
+                   : bounded + 1e-9 < static_cast<double>(tries.count());
+  if (lower)
+    text +=
+        ", bounded to " + FormatFactor(bounded) + " by " + Join(bounds, ", ");
+  return text;
+}
+
+std::string AnalysisContext::PathProductText(
+    const std::vector<int>& calls) const {
+  std::vector<std::string> parts;
+  Tries tries;
+  for (int call : calls) {
+    parts.push_back(graph.calls[call].tries.ToString());
+    tries = tries * graph.calls[call].tries;
+  }
+  return Join(parts, " x ") + " = " + tries.ToString();
+}
+
+std::vector<std::string> AnalysisContext::PathNames(
+    const std::vector<int>& calls) const {
+  std::vector<std::string> names;
+  for (int s : PathServices(model, calls))
+    names.push_back(model.DisplayName(s));
+  return names;
+}
+
+Location AnalysisContext::CallLocation(int call) const {
+  const Call& c = model.calls[call];
+  for (const Layer& layer : c.layers) {
+    if (layer.retries() && layer.location.known()) return layer.location;
+  }
+  for (const Layer& layer : c.layers) {
+    if (layer.location.known()) return layer.location;
+  }
+  for (const Evidence& e : c.evidence) {
+    if (e.location.known()) return e.location;
+  }
+  return model.services[c.to].location;
+}
+
+std::vector<Evidence> AnalysisContext::PathEvidence(
+    const std::vector<int>& calls) const {
+  std::vector<Evidence> related;
+  for (int call : calls) {
+    for (const Layer& layer : model.calls[call].layers) {
+      if (!layer.location.known()) continue;
+      related.push_back({layer.location, CallName(call) + ": " +
+                                             layer.tries.ToString() +
+                                             " tries, " + layer.detail});
+    }
+  }
+  return related;
+}
+
+WorstPath AnalysisContext::PathEndingWith(int call) const {
+  WorstPath path = graph.worst_paths[model.calls[call].from];
+  const CallProduct& product = graph.calls[call];
+  path.calls.push_back(call);
+  path.tries = path.tries * product.tries;
+  path.bounded *= product.bounded;
+  path.retrying_layers += product.retrying_layers;
+  return path;
+}
+
+const Documentation* AnalysisContext::PathDeclaration(
+    const std::vector<int>& calls) const {
+  if (calls.empty()) return nullptr;
+  std::vector<std::string> keys;
+  for (int s : PathServices(model, calls))
+    keys.push_back(model.services[s].Key());
+  for (const Documentation& d : model.path_declarations) {
+    if (!d.path.empty()) {
+      // A declared path matches the path or its tail (the same hops).
+      if (d.path.size() <= keys.size() &&
+          std::equal(d.path.rbegin(), d.path.rend(), keys.rbegin())) {
+        return &d;
+      }
+    } else if (d.to == keys.back()) {
+      return &d;
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace ampcheck

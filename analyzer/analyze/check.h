@@ -1,0 +1,74 @@
+// A check: one stable id, one unit (checks/<id>.cc), one docs page
+// (docs/checks/<id>.md), its fixtures.
+#ifndef AMPCHECK_ANALYZE_CHECK_H_
+#define AMPCHECK_ANALYZE_CHECK_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/analyze/finding.h"
+#include "analyzer/analyze/graph.h"
+#include "analyzer/resolve/model.h"
+
+namespace ampcheck {
+
+// What every check reads, with the shared ways of describing numbers.
+class AnalysisContext {
+ public:
+  AnalysisContext(const Model& model, const GraphAnalysis& graph)
+      : model(model), graph(graph) {}
+
+  const Model& model;
+  const GraphAnalysis& graph;
+
+  // "checkout->pricing"
+  std::string CallName(int call) const;
+  // "checkout->pricing(9 = 3: shared wrapper, policy.yaml:12 x 3: Istio
+  // default, ...)"
+  std::string CallArithmetic(int call) const;
+  // "a->b(3: ...) x b->c(3: ...) = 9", with the bounded product when lower.
+  std::string PathArithmetic(const std::vector<int>& calls) const;
+  // "3 x 3 = 9" (the JSON arithmetic).
+  std::string PathProductText(const std::vector<int>& calls) const;
+  std::vector<std::string> PathNames(const std::vector<int>& calls) const;
+  // Where a finding about a call points: its first retrying layer with a
+  // location, else any layer's, else the call's evidence.
+  Location CallLocation(int call) const;
+  // Every layer of the path as related locations.
+  std::vector<Evidence> PathEvidence(const std::vector<int>& calls) const;
+  // The worst path that ends with `call`: the worst path to its caller, then
+  // the call. Path checks report once per call, so every caller of a service
+  // is listed, not only the worst one.
+  WorstPath PathEndingWith(int call) const;
+  // The declaration that documents a path, if any (path, path ending here).
+  const Documentation* PathDeclaration(const std::vector<int>& calls) const;
+};
+
+class Check {
+ public:
+  virtual ~Check() = default;
+  virtual const char* id() const = 0;
+  virtual Severity severity() const = 0;
+  virtual const char* summary()
+      const = 0;  // one line, for --list-checks and SARIF
+  virtual void Run(const AnalysisContext& context,
+                   std::vector<Finding>* findings) const = 0;
+};
+
+// Every check, in id order.
+const std::vector<std::unique_ptr<Check>>& AllChecks();
+
+std::unique_ptr<Check> MakeUnboundedRetryCheck();
+std::unique_ptr<Check> MakeRetryAmplificationCheck();
+std::unique_ptr<Check> MakeUndocumentedAmplificationCheck();
+std::unique_ptr<Check> MakeImplicitMeshRetryCheck();
+std::unique_ptr<Check> MakeTimeoutInversionCheck();
+std::unique_ptr<Check> MakeMissingTimeoutCheck();
+std::unique_ptr<Check> MakeIneffectiveRetryCheck();
+std::unique_ptr<Check> MakeRetryCycleCheck();
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_ANALYZE_CHECK_H_

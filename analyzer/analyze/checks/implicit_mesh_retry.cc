@@ -1,0 +1,47 @@
+// implicit-mesh-retry: a mesh default retry applies that no file sets (Istio
+// retries twice where a route has no retries block or no VirtualService).
+#include "analyzer/analyze/check.h"
+
+namespace ampcheck {
+namespace {
+
+class ImplicitMeshRetryCheck : public Check {
+ public:
+  const char* id() const override { return "implicit-mesh-retry"; }
+  Severity severity() const override { return Severity::kWarning; }
+  const char* summary() const override {
+    return "a mesh default retry applies that no file sets";
+  }
+
+  void Run(const AnalysisContext& context,
+           std::vector<Finding>* findings) const override {
+    for (size_t i = 0; i < context.model.calls.size(); ++i) {
+      const Call& call = context.model.calls[i];
+      for (const Layer& layer : call.layers) {
+        if (layer.provenance != Provenance::kMeshDefault || !layer.retries())
+          continue;
+        int index = static_cast<int>(i);
+        Finding f;
+        f.check = id();
+        f.severity = severity();
+        f.message =
+            context.CallName(index) + ": " + layer.detail + "; no file sets it";
+        f.location = layer.location.known() || call.evidence.empty()
+                         ? layer.location
+                         : call.evidence.front().location;
+        f.path = context.PathNames({index});
+        f.arithmetic = context.CallArithmetic(index);
+        f.identity = std::string(id()) + "|" + context.CallName(index);
+        findings->push_back(std::move(f));
+      }
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Check> MakeImplicitMeshRetryCheck() {
+  return std::make_unique<ImplicitMeshRetryCheck>();
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,51 @@
+// missing-timeout: a call has no timeout at any layer, so its hold time is
+// unbounded (Little's law: threads in flight = rate x time).
+#include "analyzer/analyze/check.h"
+
+namespace ampcheck {
+namespace {
+
+class MissingTimeoutCheck : public Check {
+ public:
+  const char* id() const override { return "missing-timeout"; }
+  Severity severity() const override { return Severity::kWarning; }
+  const char* summary() const override {
+    return "a call has no timeout at any layer";
+  }
+
+  void Run(const AnalysisContext& context,
+           std::vector<Finding>* findings) const override {
+    for (size_t i = 0; i < context.model.calls.size(); ++i) {
+      const Call& call = context.model.calls[i];
+      bool retries = false;
+      bool timeout = false;
+      for (const Layer& layer : call.layers) {
+        retries = retries || layer.retries();
+        timeout = timeout || layer.per_try_timeout || layer.total_timeout;
+      }
+      // A call with no layer at all is a plain request: nothing says it waits
+      // forever, and nothing retries it.
+      if (call.layers.empty() || timeout || !retries) continue;
+      int index = static_cast<int>(i);
+      Finding f;
+      f.check = id();
+      f.severity = severity();
+      f.message = context.CallName(index) + ": " +
+                  context.graph.calls[i].tries.ToString() +
+                  " tries and no timeout at any layer; hold time is unbounded";
+      f.location = context.CallLocation(index);
+      f.path = context.PathNames({index});
+      f.arithmetic = context.CallArithmetic(index);
+      f.identity = std::string(id()) + "|" + context.CallName(index);
+      findings->push_back(std::move(f));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Check> MakeMissingTimeoutCheck() {
+  return std::make_unique<MissingTimeoutCheck>();
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,92 @@
+// retry-amplification: a path's product exceeds its declared maximum (raw
+// tries: what one request can cause), or the global limit (the bounded
+// product: budgets and deadlines cap the load a hop can add). Reported on the
+// worst path ending with each retrying call, and on each call
+// whose own product exceeds its declaration.
+#include <cmath>
+
+#include "analyzer/analyze/check.h"
+#include "analyzer/base/strings.h"
+
+namespace ampcheck {
+namespace {
+
+std::string Cite(const Documentation& d) {
+  return "the declared maximum of " + std::to_string(d.max_tries) + " (" +
+         d.location.ToString() + ", owner " + d.owner + ")";
+}
+
+class RetryAmplificationCheck : public Check {
+ public:
+  const char* id() const override { return "retry-amplification"; }
+  Severity severity() const override { return Severity::kError; }
+  const char* summary() const override {
+    return "a path's product exceeds its declared maximum, or the global limit";
+  }
+
+  void Run(const AnalysisContext& context,
+           std::vector<Finding>* findings) const override {
+    const Model& model = context.model;
+    for (size_t i = 0; i < model.calls.size(); ++i) {
+      const Call& call = model.calls[i];
+      const CallProduct& product = context.graph.calls[i];
+      if (!call.declaration ||
+          !(Tries::Of(call.declaration->max_tries) < product.tries))
+        continue;
+      Finding f = Make(context, {static_cast<int>(i)});
+      f.message = context.CallName(static_cast<int>(i)) + ": " +
+                  product.tries.ToString() + " tries per request exceeds " +
+                  Cite(*call.declaration);
+      findings->push_back(std::move(f));
+    }
+    for (size_t i = 0; i < model.calls.size(); ++i) {
+      if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
+        continue;
+      const WorstPath path = context.PathEndingWith(static_cast<int>(i));
+      std::string names = Join(context.PathNames(path.calls), " -> ");
+      if (const Documentation* d = context.PathDeclaration(path.calls)) {
+        if (Tries::Of(d->max_tries) < path.tries) {
+          Finding f = Make(context, path.calls);
+          f.message = "path " + names + ": " + path.tries.ToString() +
+                      " tries per request exceeds " + Cite(*d);
+          findings->push_back(std::move(f));
+        }
+        continue;
+      }
+      double limit = static_cast<double>(model.max_tries);
+      if (path.bounded <= limit) continue;
+      Finding f = Make(context, path.calls);
+      f.message =
+          "path " + names + ": " + path.tries.ToString() + " tries per request";
+      if (!path.tries.unbounded() &&
+          path.bounded + 1e-9 < static_cast<double>(path.tries.count())) {
+        f.message += " (bounded to " + FormatFactor(path.bounded) + ")";
+      }
+      f.message += " exceeds the limit of " + std::to_string(model.max_tries) +
+                   " (limits.max_tries)";
+      findings->push_back(std::move(f));
+    }
+  }
+
+ private:
+  Finding Make(const AnalysisContext& context,
+               const std::vector<int>& calls) const {
+    Finding f;
+    f.check = id();
+    f.severity = severity();
+    f.location = context.CallLocation(calls.back());
+    f.path = context.PathNames(calls);
+    f.arithmetic = context.PathArithmetic(calls);
+    f.related = context.PathEvidence(calls);
+    f.identity = std::string(id()) + "|" + Join(f.path, ">");
+    return f;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Check> MakeRetryAmplificationCheck() {
+  return std::make_unique<RetryAmplificationCheck>();
+}
+
+}  // namespace ampcheck

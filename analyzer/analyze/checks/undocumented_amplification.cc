@@ -1,0 +1,71 @@
+// undocumented-amplification: more than one layer on a path retries and
+// nothing declares the owner and maximum. A path is documented by a path
+// declaration (policy documented[] with path or to); a call whose retrying
+// layers are the only ones on the path is documented by its own declaration
+// (policy documented[] from/to, or ampcheck.io annotations).
+#include "analyzer/analyze/check.h"
+#include "analyzer/base/strings.h"
+
+namespace ampcheck {
+namespace {
+
+class UndocumentedAmplificationCheck : public Check {
+ public:
+  const char* id() const override { return "undocumented-amplification"; }
+  Severity severity() const override { return Severity::kError; }
+  const char* summary() const override {
+    return "more than one layer on a path retries and nothing declares the "
+           "owner and maximum";
+  }
+
+  void Run(const AnalysisContext& context,
+           std::vector<Finding>* findings) const override {
+    const Model& model = context.model;
+    for (size_t i = 0; i < model.calls.size(); ++i) {
+      if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
+        continue;
+      const WorstPath path = context.PathEndingWith(static_cast<int>(i));
+      if (path.retrying_layers < 2) continue;
+      int last = static_cast<int>(i);
+      if (context.PathDeclaration(path.calls)) continue;
+      int retrying_calls = 0;
+      int documented_call = -1;
+      for (int call : path.calls) {
+        if (!context.graph.calls[call].tries.retries()) continue;
+        ++retrying_calls;
+        if (model.calls[call].declaration) documented_call = call;
+      }
+      if (retrying_calls == 1 && documented_call >= 0) continue;
+      std::vector<std::string> factors;
+      for (int call : path.calls) {
+        for (const Layer& layer : model.calls[call].layers) {
+          if (layer.retries())
+            factors.push_back(layer.tries.ToString() + " " +
+                              LayerKindName(layer.kind));
+        }
+      }
+      Finding f;
+      f.check = id();
+      f.severity = severity();
+      f.path = context.PathNames(path.calls);
+      f.message = "path " + Join(f.path, " -> ") + ": " +
+                  path.tries.ToString() + " tries per request from " +
+                  std::to_string(path.retrying_layers) + " retrying layers (" +
+                  Join(factors, " x ") +
+                  "); nothing declares the owner and maximum";
+      f.location = context.CallLocation(last);
+      f.arithmetic = context.PathArithmetic(path.calls);
+      f.related = context.PathEvidence(path.calls);
+      f.identity = std::string(id()) + "|" + Join(f.path, ">");
+      findings->push_back(std::move(f));
+    }
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Check> MakeUndocumentedAmplificationCheck() {
+  return std::make_unique<UndocumentedAmplificationCheck>();
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,47 @@
+// Products along calls and paths, linear in the size of the graph: the worst
+// path ending at every service, kept as a predecessor chain.
+#ifndef AMPCHECK_ANALYZE_GRAPH_H_
+#define AMPCHECK_ANALYZE_GRAPH_H_
+
+#include <string>
+#include <vector>
+
+#include "analyzer/base/tries.h"
+#include "analyzer/resolve/model.h"
+
+namespace ampcheck {
+
+struct CallProduct {
+  Tries tries;                        // product of the call's layers
+  double bounded = 1;                 // product of the layers' bounded factors
+  std::vector<std::string> bound_by;  // what bounds which layer
+  int retrying_layers = 0;
+};
+
+struct WorstPath {
+  std::vector<int> calls;  // in order from the entry; empty: nobody calls it
+  Tries tries;
+  double bounded = 1;
+  int retrying_layers = 0;
+};
+
+struct Cycle {
+  std::vector<int> calls;  // closes back on the first call's caller
+};
+
+struct GraphAnalysis {
+  std::vector<CallProduct> calls;      // by call index
+  std::vector<WorstPath> worst_paths;  // by service index
+  std::vector<Cycle> cycles;
+  std::vector<bool> back_edge;  // by call index: closes a cycle
+};
+
+GraphAnalysis AnalyzeGraph(const Model& model);
+
+// Services along a path, entry first.
+std::vector<int> PathServices(const Model& model,
+                              const std::vector<int>& calls);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_ANALYZE_GRAPH_H_

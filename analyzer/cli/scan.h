@@ -1,0 +1,40 @@
+// The pipeline, discover -> extract -> resolve -> analyze, as one call that
+// every command shares.
+#ifndef AMPCHECK_CLI_SCAN_H_
+#define AMPCHECK_CLI_SCAN_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/analyze/analyzer.h"
+#include "analyzer/discover/file_system.h"
+#include "analyzer/resolve/model.h"
+
+namespace ampcheck {
+
+struct ScanOptions {
+  std::vector<std::string> inputs;  // directories, files; "-" = stdin_content
+  std::optional<std::string> stdin_content;
+  std::string config;  // policy file; "" = .ampcheck.yaml at a scanned root
+  std::string istio_version;
+  std::vector<std::string> rule_dirs;
+  bool no_default_rules = false;
+  int jobs = 0;  // 0 = all cores
+  uint64_t max_file_bytes = 8ull << 20;
+  AnalyzeOptions analyze;
+};
+
+struct ScanResult {
+  Model model;
+  Analysis analysis;
+  int readable_files = 0;  // files read without an I/O error
+  bool usage_error = false;
+  std::string usage_message;
+};
+
+ScanResult RunScan(const FileSystem& fs, const ScanOptions& options);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_CLI_SCAN_H_

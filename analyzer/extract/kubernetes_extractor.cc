@@ -1,0 +1,249 @@
+#include "analyzer/extract/kubernetes_extractor.h"
+
+#include <set>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/extract/manifest.h"
+#include "analyzer/extract/yaml_documents.h"
+
+namespace ampcheck {
+namespace {
+
+const std::set<std::string>& WorkloadKinds() {
+  static const std::set<std::string> kinds = {
+      "Deployment", "StatefulSet", "DaemonSet",  "Job",
+      "CronJob",    "Pod",         "ReplicaSet", "DeploymentConfig"};
+  return kinds;
+}
+
+// The pod spec and pod template metadata of any workload kind.
+void PodTemplate(const Manifest& m, YAML::Node* pod_spec,
+                 YAML::Node* pod_metadata) {
+  if (m.kind == "Pod") {
+    *pod_spec = Child(m.root, "spec");
+    *pod_metadata = Child(m.root, "metadata");
+    return;
+  }
+  YAML::Node spec = Child(m.root, "spec");
+  if (m.kind == "CronJob") spec = Child(Child(spec, "jobTemplate"), "spec");
+  YAML::Node tmpl = Child(spec, "template");
+  *pod_spec = Child(tmpl, "spec");
+  *pod_metadata = Child(tmpl, "metadata");
+}
+
+void ExtractWorkload(const Manifest& m, FileFacts* facts) {
+  WorkloadFact w;
+  w.kind = m.kind;
+  w.name = m.name;
+  w.ns = m.ns;
+  w.location = m.location();
+  YAML::Node pod_spec, pod_metadata;
+  PodTemplate(m, &pod_spec, &pod_metadata);
+  w.labels = YamlView::StringMap(Child(pod_metadata, "labels"));
+  w.annotations =
+      YamlView::StringMap(Child(Child(m.root, "metadata"), "annotations"));
+  for (const auto& [key, value] :
+       YamlView::StringMap(Child(pod_metadata, "annotations"))) {
+    w.annotations[key] = value;  // the pod's own annotation wins
+  }
+  for (const char* list : {"initContainers", "containers"}) {
+    YAML::Node containers = Child(pod_spec, list);
+    if (!containers.IsSequence()) continue;
+    for (const YAML::Node& container : containers) {
+      std::string image = YamlView::String(container, "image");
+      if (!image.empty()) w.images.push_back(image);
+      YAML::Node env = Child(container, "env");
+      if (env.IsSequence()) {
+        for (const YAML::Node& var : env) {
+          EnvVarFact e;
+          e.name = YamlView::String(var, "name");
+          if (e.name.empty()) continue;
+          e.location = m.at(var);
+          if (auto value = YamlView::Scalar(Child(var, "value")))
+            e.value = *value;
+          YAML::Node ref = Child(Child(var, "valueFrom"), "configMapKeyRef");
+          if (ref.IsMap()) {
+            e.config_map = YamlView::String(ref, "name");
+            e.config_map_key = YamlView::String(ref, "key");
+          }
+          w.env.push_back(std::move(e));
+        }
+      }
+      YAML::Node env_from = Child(container, "envFrom");
+      if (env_from.IsSequence()) {
+        for (const YAML::Node& source : env_from) {
+          std::string cm =
+              YamlView::String(Child(source, "configMapRef"), "name");
+          if (!cm.empty())
+            w.env_from_config_maps.emplace_back(cm, m.at(source));
+        }
+      }
+    }
+  }
+  YAML::Node volumes = Child(pod_spec, "volumes");
+  if (volumes.IsSequence()) {
+    for (const YAML::Node& volume : volumes) {
+      std::string cm = YamlView::String(Child(volume, "configMap"), "name");
+      if (!cm.empty()) w.volume_config_maps.emplace_back(cm, m.at(volume));
+    }
+  }
+  facts->workloads.push_back(std::move(w));
+}
+
+void ExtractService(const Manifest& m, FileFacts* facts) {
+  ServiceFact s;
+  s.name = m.name;
+  s.ns = m.ns;
+  s.location = m.location();
+  YAML::Node spec = Child(m.root, "spec");
+  s.selector = YamlView::StringMap(Child(spec, "selector"));
+  s.annotations =
+      YamlView::StringMap(Child(Child(m.root, "metadata"), "annotations"));
+  YAML::Node ports = Child(spec, "ports");
+  if (ports.IsSequence()) {
+    for (const YAML::Node& port : ports) {
+      long long number;
+      if (ParseInt(YamlView::String(port, "port"), &number))
+        s.ports.push_back(int(number));
+    }
+  }
+  facts->services.push_back(std::move(s));
+}
+
+void ExtractConfigMap(const Manifest& m, FileFacts* facts) {
+  ConfigMapFact c;
+  c.name = m.name;
+  c.ns = m.ns;
+  c.location = m.location();
+  YAML::Node data = Child(m.root, "data");
+  if (data.IsMap()) {
+    for (auto it = data.begin(); it != data.end(); ++it) {
+      auto key = YamlView::Scalar(it->first);
+      auto value = YamlView::Scalar(it->second);
+      if (!key || !value) continue;
+      // A block scalar's content starts on the line after its key.
+      Location at = m.at(it->second);
+      c.data.push_back({*key, *value, at});
+    }
+  }
+  // The istio ConfigMap carries MeshConfig as YAML text under "mesh".
+  if (m.name == "istio" || StartsWith(m.name, "istio-")) {
+    for (const ConfigMapEntry& entry : c.data) {
+      if (entry.key != "mesh") continue;
+      std::vector<Diagnostic> inner;
+      auto docs = ParseYamlDocuments(m.view->file(), entry.value, &inner);
+      for (Diagnostic& d : inner) {
+        d.location.line += entry.location.line;
+        d.message = "in the istio ConfigMap's mesh key: " + d.message;
+        facts->diagnostics.push_back(d);
+      }
+      for (const YamlDocument& doc : docs) {
+        ExtractMeshConfig(doc.root, m, entry.location.line + doc.first_line,
+                          facts);
+      }
+    }
+  }
+  facts->config_maps.push_back(std::move(c));
+}
+
+void ExtractNamespace(const Manifest& m, FileFacts* facts) {
+  NamespaceFact n;
+  n.name = m.name;
+  n.labels = YamlView::StringMap(Child(Child(m.root, "metadata"), "labels"));
+  n.location = m.location();
+  facts->namespaces.push_back(std::move(n));
+}
+
+void ExtractManifest(const YAML::Node& root, const YamlView& view,
+                     FileFacts* facts, int depth) {
+  if (!root.IsMap()) {
+    ++facts->skipped_documents;
+    return;
+  }
+  Manifest m{root,
+             &view,
+             YamlView::String(root, "apiVersion"),
+             YamlView::String(root, "kind"),
+             "",
+             ""};
+  if (m.api_version.empty() || m.kind.empty()) {
+    ++facts->skipped_documents;
+    return;
+  }
+  if (EndsWith(m.kind, "List") && Child(root, "items").IsSequence() &&
+      depth == 0) {
+    for (const YAML::Node& item : Child(root, "items")) {
+      ExtractManifest(item, view, facts, depth + 1);
+    }
+    return;
+  }
+  YAML::Node metadata = Child(root, "metadata");
+  m.name = YamlView::String(metadata, "name");
+  m.ns = YamlView::String(metadata, "namespace");
+  if (m.name.empty()) {
+    facts->diagnostics.push_back({m.location(),
+                                  m.kind + " without metadata.name; ignored",
+                                  Severity::kError});
+    return;
+  }
+  if (m.kind == "Namespace") {
+    ExtractNamespace(m, facts);
+  } else if (WorkloadKinds().count(m.kind)) {
+    ExtractWorkload(m, facts);
+  } else if (m.kind == "Service" && m.api_version == "v1") {
+    ExtractService(m, facts);
+  } else if (m.kind == "ConfigMap") {
+    ExtractConfigMap(m, facts);
+  } else if (!ExtractIstioResource(m, facts)) {
+    ++facts->skipped_documents;
+  }
+}
+
+}  // namespace
+
+std::string Manifest::Label() const { return kind + " " + name; }
+
+YAML::Node Child(const YAML::Node& node, const std::string& key) {
+  if (!node.IsDefined() || !node.IsMap())
+    return YAML::Node(YAML::NodeType::Undefined);
+  // A missing key yields an invalid node whose type queries throw; hand out a
+  // valid undefined node instead.
+  const YAML::Node& const_node = node;
+  YAML::Node child = const_node[key];
+  if (!child.IsDefined()) return YAML::Node(YAML::NodeType::Undefined);
+  return child;
+}
+
+bool KubernetesExtractor::Accepts(const SourceFile& file) const {
+  return file.language == "yaml" || file.language == "json";
+}
+
+void KubernetesExtractor::Extract(const SourceFile& file,
+                                  FileFacts* facts) const {
+  bool looks_like_manifest =
+      file.content.find("apiVersion") != std::string_view::npos &&
+      file.content.find("kind") != std::string_view::npos;
+  if (int line = FindTemplateLine(file.content); line && looks_like_manifest) {
+    facts->diagnostics.push_back(
+        {{file.path, line},
+         "unrendered template ({{ }}); render it first (helm template ... | "
+         "ampcheck scan -); "
+         "file skipped",
+         Severity::kError});
+    return;
+  }
+  // JSON that is not a Kubernetes object (package.json, service configs) is
+  // not ours to diagnose.
+  if (file.language == "json" &&
+      file.content.find("\"apiVersion\"") == std::string_view::npos) {
+    return;
+  }
+  std::vector<YamlDocument> documents =
+      ParseYamlDocuments(file.path, file.content, &facts->diagnostics);
+  for (const YamlDocument& doc : documents) {
+    YamlView view(file.path, doc.first_line);
+    ExtractManifest(doc.root, view, facts, 0);
+  }
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,176 @@
+#include "analyzer/extract/yaml_documents.h"
+
+#include "analyzer/base/strings.h"
+
+namespace ampcheck {
+namespace {
+
+bool IsDocumentSeparator(std::string_view line) {
+  if (!StartsWith(line, "---")) return false;
+  return line.size() == 3 || line[3] == ' ' || line[3] == '\t' ||
+         line[3] == '\r';
+}
+
+// Counts nodes up to a limit; aliases are walked as often as they are used,
+// which is exactly what consumers of the tree would pay.
+bool WithinNodeBudget(const YAML::Node& node, int* budget, int depth) {
+  if (--*budget < 0 || depth > 256) return false;
+  if (node.IsSequence() || node.IsMap()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      if (node.IsMap()) {
+        if (!WithinNodeBudget(it->first, budget, depth + 1)) return false;
+        if (!WithinNodeBudget(it->second, budget, depth + 1)) return false;
+      } else if (!WithinNodeBudget(*it, budget, depth + 1)) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+// yaml-cpp recurses per nesting level; refuse absurd nesting before parsing.
+int FindDeepNesting(std::string_view text, int limit) {
+  int depth = 0;
+  int line = 1;
+  for (char c : text) {
+    if (c == '\n') ++line;
+    if (c == '[' || c == '{') {
+      if (++depth > limit) return line;
+    } else if (c == ']' || c == '}') {
+      if (depth > 0) --depth;
+    }
+  }
+  int max_indent = 0;
+  line = 1;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    int indent = 0;
+    while (start + indent < end && text[start + indent] == ' ') ++indent;
+    max_indent = std::max(max_indent, indent);
+    if (indent > limit * 4) return line;
+    ++line;
+    start = end + 1;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int FindTemplateLine(std::string_view content) {
+  int line = 1;
+  size_t start = 0;
+  while (start < content.size()) {
+    size_t end = content.find('\n', start);
+    if (end == std::string_view::npos) end = content.size();
+    std::string_view text = content.substr(start, end - start);
+    size_t open = text.find("{{");
+    // "${{ }}" is CI expression syntax (GitHub Actions), not a template.
+    bool ci_expression =
+        open != std::string_view::npos && open > 0 && text[open - 1] == '$';
+    if (open != std::string_view::npos && !ci_expression &&
+        text.find("}}", open) != std::string_view::npos) {
+      std::string trimmed = Trim(text);
+      if (!StartsWith(trimmed, "#")) return line;
+    }
+    ++line;
+    start = end + 1;
+  }
+  return 0;
+}
+
+std::vector<YamlDocument> ParseYamlDocuments(
+    const std::string& file, std::string_view content,
+    std::vector<Diagnostic>* diagnostics) {
+  std::vector<YamlDocument> documents;
+  // Split at document separators, remembering each document's first line.
+  std::vector<std::pair<int, std::string_view>> chunks;
+  int line = 1;
+  int chunk_line = 1;
+  size_t chunk_start = 0;
+  size_t start = 0;
+  while (start <= content.size()) {
+    size_t end = content.find('\n', start);
+    if (end == std::string_view::npos) end = content.size();
+    std::string_view text = content.substr(start, end - start);
+    if (IsDocumentSeparator(text)) {
+      chunks.emplace_back(chunk_line,
+                          content.substr(chunk_start, start - chunk_start));
+      chunk_start = end + 1 > content.size() ? content.size() : end + 1;
+      chunk_line = line + 1;
+    }
+    ++line;
+    if (end == content.size()) break;
+    start = end + 1;
+  }
+  chunks.emplace_back(chunk_line, content.substr(chunk_start));
+
+  for (const auto& [first_line, text] : chunks) {
+    if (Trim(text).empty()) continue;
+    if (int deep = FindDeepNesting(text, 200)) {
+      diagnostics->push_back(
+          {{file, first_line + deep - 1},
+           "YAML nesting deeper than 200 levels; document skipped",
+           Severity::kError});
+      continue;
+    }
+    try {
+      YAML::Node root = YAML::Load(std::string(text));
+      int budget = kMaxYamlNodes;
+      if (!WithinNodeBudget(root, &budget, 0)) {
+        diagnostics->push_back(
+            {{file, first_line},
+             "YAML document expands to more than " +
+                 std::to_string(kMaxYamlNodes) +
+                 " nodes or 256 levels (alias bomb?); document skipped",
+             Severity::kError});
+        continue;
+      }
+      documents.push_back({root, first_line});
+    } catch (const YAML::Exception& e) {
+      int error_line = first_line + (e.mark.is_null() ? 0 : e.mark.line);
+      diagnostics->push_back({{file, error_line},
+                              "malformed YAML: " + e.msg + "; document skipped",
+                              Severity::kError});
+    }
+  }
+  return documents;
+}
+
+Location YamlView::At(const YAML::Node& node) const {
+  if (!node.IsDefined() || node.Mark().is_null()) return {file_, first_line_};
+  return {file_, first_line_ + node.Mark().line};
+}
+
+std::optional<std::string> YamlView::Scalar(const YAML::Node& node) {
+  if (!node.IsDefined() || !node.IsScalar()) return std::nullopt;
+  return node.Scalar();
+}
+
+std::string YamlView::String(const YAML::Node& node, const std::string& key) {
+  if (!node.IsMap()) return "";
+  return Scalar(node[key]).value_or("");
+}
+
+std::map<std::string, std::string> YamlView::StringMap(const YAML::Node& node) {
+  std::map<std::string, std::string> out;
+  if (!node.IsMap()) return out;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    auto key = Scalar(it->first);
+    auto value = Scalar(it->second);
+    if (key && value) out[*key] = *value;
+  }
+  return out;
+}
+
+std::vector<std::string> YamlView::StringList(const YAML::Node& node) {
+  std::vector<std::string> out;
+  if (!node.IsSequence()) return out;
+  for (const auto& item : node) {
+    if (auto value = Scalar(item)) out.push_back(*value);
+  }
+  return out;
+}
+
+}  // namespace ampcheck

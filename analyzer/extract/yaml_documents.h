@@ -1,0 +1,53 @@
+// Splits a YAML stream into documents and parses each on its own, so that one
+// broken document is diagnosed with its line and the others still count.
+#ifndef AMPCHECK_EXTRACT_YAML_DOCUMENTS_H_
+#define AMPCHECK_EXTRACT_YAML_DOCUMENTS_H_
+
+#include <yaml-cpp/yaml.h>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/extract/facts.h"
+
+namespace ampcheck {
+
+struct YamlDocument {
+  YAML::Node root;
+  int first_line = 1;  // line of the document's first line in the file
+};
+
+// Most nodes a document may expand to (alias bombs) before it is refused.
+inline constexpr int kMaxYamlNodes = 200000;
+
+// Parses every document; bad ones become diagnostics (file, line, reason).
+std::vector<YamlDocument> ParseYamlDocuments(
+    const std::string& file, std::string_view content,
+    std::vector<Diagnostic>* diagnostics);
+
+// The first line holding an unrendered template ("{{ ... }}"), or 0.
+int FindTemplateLine(std::string_view content);
+
+// Accessors that never throw. Line numbers are 1-based in the file.
+class YamlView {
+ public:
+  YamlView(std::string file, int first_line)
+      : file_(std::move(file)), first_line_(first_line) {}
+  Location At(const YAML::Node& node) const;
+  static std::optional<std::string> Scalar(const YAML::Node& node);
+  static std::string String(const YAML::Node& node, const std::string& key);
+  static std::map<std::string, std::string> StringMap(const YAML::Node& node);
+  static std::vector<std::string> StringList(const YAML::Node& node);
+  const std::string& file() const { return file_; }
+
+ private:
+  std::string file_;
+  int first_line_;
+};
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_EXTRACT_YAML_DOCUMENTS_H_

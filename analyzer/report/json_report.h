@@ -1,0 +1,28 @@
+// The JSON report (schema ampcheck/report/v1, docs/report-schema.md), also
+// the base of formats that add to it.
+#ifndef AMPCHECK_REPORT_JSON_REPORT_H_
+#define AMPCHECK_REPORT_JSON_REPORT_H_
+
+#include <nlohmann/json.hpp>
+
+#include "analyzer/analyze/analyzer.h"
+#include "analyzer/resolve/model.h"
+
+namespace ampcheck {
+
+inline constexpr const char* kReportSchema = "ampcheck/report/v1";
+
+nlohmann::json TriesJson(const Tries& tries);
+nlohmann::json FactorJson(double factor);
+nlohmann::json LayerJson(const Layer& layer);
+nlohmann::json FindingJson(const Finding& finding);
+nlohmann::json DiagnosticJson(const Diagnostic& diagnostic);
+nlohmann::json ReportJson(const Model& model, const Analysis& analysis);
+
+// Services with their worst path, worst first (ties by name): the order of
+// "paths" in every format.
+std::vector<int> PathOrder(const Model& model, const Analysis& analysis);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_REPORT_JSON_REPORT_H_

@@ -1,0 +1,169 @@
+// Calls: env values and ConfigMap values that name a service, gateway-bound
+// VirtualServices, calls declared in the policy file, and call sites found in
+// source. Every call keeps its evidence.
+#include "analyzer/base/strings.h"
+#include "analyzer/resolve/hosts.h"
+#include "analyzer/resolve/resolve_context.h"
+
+namespace ampcheck {
+namespace {
+
+// A value an env var holds, and where it was written.
+struct EnvValue {
+  std::string name;
+  std::string value;
+  Location location;
+  std::string via;  // " from ConfigMap cm key k"
+};
+
+std::vector<EnvValue> EnvValues(const WorkloadFact& w, ResolveContext* c) {
+  std::vector<EnvValue> values;
+  for (const auto& [cm_name, at] : w.env_from_config_maps) {
+    auto it = c->config_maps.find(w.ns + "/" + cm_name);
+    if (it == c->config_maps.end()) continue;
+    for (const ConfigMapEntry& entry : it->second->data) {
+      values.push_back({entry.key, entry.value, entry.location,
+                        " (envFrom ConfigMap " + cm_name + ")"});
+    }
+  }
+  for (const EnvVarFact& e : w.env) {
+    if (e.value) {
+      values.push_back({e.name, *e.value, e.location, ""});
+    } else if (!e.config_map.empty()) {
+      auto it = c->config_maps.find(w.ns + "/" + e.config_map);
+      if (it == c->config_maps.end()) continue;
+      for (const ConfigMapEntry& entry : it->second->data) {
+        if (entry.key == e.config_map_key) {
+          values.push_back({e.name, entry.value, entry.location,
+                            " (ConfigMap " + e.config_map + " key " +
+                                entry.key + ", env at " +
+                                e.location.ToString() + ")"});
+        }
+      }
+    }
+  }
+  return values;
+}
+
+// FOO_HOST -> FOO_PORT, for host and port in two variables.
+std::string PortVariable(const std::string& host_variable) {
+  for (const char* suffix :
+       {"_HOST", "_HOSTNAME", "_ADDR", "_ADDRESS", "_SERVICE_HOST"}) {
+    if (EndsWith(host_variable, suffix)) {
+      return host_variable.substr(
+                 0, host_variable.size() - std::string(suffix).size()) +
+             "_PORT";
+    }
+  }
+  return "";
+}
+
+void CallsFromWorkloads(ResolveContext* c) {
+  for (const WorkloadFact& w : c->workloads) {
+    int caller = c->workload_service[w.ns + "/" + w.name];
+    std::vector<EnvValue> values = EnvValues(w, c);
+    for (const EnvValue& env : values) {
+      bool hostish = NamesAHost(env.name);
+      for (const std::string& part : Split(env.value, ',')) {
+        auto ref = ParseHostReference(part, !hostish);
+        if (!ref) continue;
+        int callee = c->ResolveHost(ref->host, w.ns);
+        if (callee < 0 || callee == caller) continue;
+        std::string detail = "env " + env.name + "=" + Trim(part);
+        std::string port_var = PortVariable(env.name);
+        for (const EnvValue& other : values) {
+          if (!port_var.empty() && other.name == port_var) {
+            detail += ", " + other.name + "=" + other.value;
+          }
+        }
+        int call = c->AddCall(caller, callee, {env.location, detail + env.via});
+        if (ref->port) c->call_ports.emplace(call, ref->port);
+      }
+    }
+    for (const auto& [cm_name, at] : w.volume_config_maps) {
+      auto it = c->config_maps.find(w.ns + "/" + cm_name);
+      if (it == c->config_maps.end()) continue;
+      for (const ConfigMapEntry& entry : it->second->data) {
+        for (const HostReference& ref : FindUrls(entry.value)) {
+          int callee = c->ResolveHost(ref.host, w.ns);
+          if (callee < 0 || callee == caller) continue;
+          c->AddCall(
+              caller, callee,
+              {entry.location, "ConfigMap " + cm_name + " key " + entry.key +
+                                   " (mounted) names " + ref.host});
+        }
+      }
+    }
+  }
+}
+
+// The gateway a VirtualService binds to, as a service node.
+int GatewayNode(const std::string& ref, const VirtualServiceFact& vs,
+                ResolveContext* c) {
+  std::string ns = vs.ns;
+  std::string name = ref;
+  if (size_t slash = ref.find('/'); slash != std::string::npos) {
+    ns = ref.substr(0, slash);
+    name = ref.substr(slash + 1);
+  }
+  Service gateway;
+  gateway.name = name;
+  gateway.ns = ns;
+  gateway.kind = "Gateway";
+  gateway.is_gateway = true;
+  gateway.in_mesh = true;
+  gateway.membership = "gateway (Envoy proxy)";
+  gateway.location = vs.location;
+  for (const GatewayFact& g : c->gateways) {
+    if (g.name == name && g.ns == ns) gateway.location = g.location;
+  }
+  return c->AddService(std::move(gateway));
+}
+
+void CallsFromGateways(ResolveContext* c) {
+  for (const VirtualServiceFact& vs : c->virtual_services) {
+    for (const std::string& gateway_ref : vs.gateways) {
+      if (gateway_ref == "mesh") continue;
+      int gateway = -1;
+      for (const HttpRouteFact& route : vs.routes) {
+        for (const RouteDestinationFact& d : route.destinations) {
+          int callee = c->ResolveHost(d.host, vs.ns);
+          if (callee < 0) {
+            c->Diagnose(route.location,
+                        "VirtualService " + vs.name + " routes to '" + d.host +
+                            "', which no input declares; hop not analyzed",
+                        Severity::kNote);
+            continue;
+          }
+          if (gateway < 0) gateway = GatewayNode(gateway_ref, vs, c);
+          c->AddCall(
+              gateway, callee,
+              {route.location, "VirtualService " + vs.name + " binds gateway " +
+                                   gateway_ref + ", route " + route.name +
+                                   " -> " + d.host});
+        }
+      }
+    }
+  }
+}
+
+void DeclaredCalls(ResolveContext* c) {
+  for (const DeclaredCall& d : c->policy.calls) {
+    int from = c->FindServiceRef(d.from, d.location, true);
+    int to = c->FindServiceRef(d.to, d.location, true);
+    if (from < 0 || to < 0) continue;
+    c->AddCall(from, to,
+               {d.location,
+                "declared call" + (d.reason.empty() ? "" : ": " + d.reason)});
+  }
+}
+
+}  // namespace
+
+void BuildCalls(ResolveContext* c) {
+  CallsFromWorkloads(c);
+  CallsFromGateways(c);
+  DeclaredCalls(c);
+}
+
+}  // namespace ampcheck

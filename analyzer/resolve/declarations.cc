@@ -1,0 +1,115 @@
+// Documented amplification: the policy file's documented[] entries, and the
+// ampcheck.io/max-tries + ampcheck.io/retry-owner annotations on a
+// VirtualService (for its routes) or a workload (for its outbound calls).
+#include <algorithm>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/resolve/resolve_context.h"
+
+namespace ampcheck {
+namespace {
+
+constexpr const char* kMaxTries = "ampcheck.io/max-tries";
+constexpr const char* kOwner = "ampcheck.io/retry-owner";
+constexpr const char* kReason = "ampcheck.io/reason";
+
+std::optional<Documentation> FromAnnotations(
+    const std::map<std::string, std::string>& annotations,
+    const std::string& resource, const Location& at, ResolveContext* c) {
+  auto max = annotations.find(kMaxTries);
+  auto owner = annotations.find(kOwner);
+  if (max == annotations.end() && owner == annotations.end())
+    return std::nullopt;
+  long long n = 0;
+  if (max == annotations.end() || owner == annotations.end()) {
+    c->Diagnose(at,
+                resource + ": " + kMaxTries + " and " + kOwner +
+                    " declare amplification together; one alone is ignored",
+                Severity::kError);
+    return std::nullopt;
+  }
+  if (!ParseInt(max->second, &n) || n < 1) {
+    c->Diagnose(at,
+                resource + ": " + kMaxTries +
+                    " must be an integer >= 1, got '" + max->second +
+                    "'; ignored",
+                Severity::kError);
+    return std::nullopt;
+  }
+  Documentation d;
+  d.owner = owner->second;
+  d.max_tries = static_cast<uint64_t>(n);
+  auto reason = annotations.find(kReason);
+  d.reason = reason == annotations.end() ? "annotation on " + resource
+                                         : reason->second;
+  d.location = at;
+  return d;
+}
+
+}  // namespace
+
+void AddDeclarations(ResolveContext* c) {
+  for (const std::string& entry : c->policy.entries) {
+    int s = c->FindServiceRef(entry, {c->policy.file, 0}, true);
+    if (s >= 0) c->model.services[s].declared_entry = true;
+  }
+  // Workload annotations: every outbound call of the service.
+  for (const WorkloadFact& w : c->workloads) {
+    auto d =
+        FromAnnotations(w.annotations, w.kind + " " + w.name, w.location, c);
+    if (!d) continue;
+    int service = c->workload_service[w.ns + "/" + w.name];
+    c->model.services[service].declaration = d;
+    for (Call& call : c->model.calls) {
+      if (call.from == service && !call.declaration) call.declaration = d;
+    }
+  }
+  // VirtualService annotations: the calls its routes carry.
+  for (const VirtualServiceFact& vs : c->virtual_services) {
+    auto d = FromAnnotations(vs.annotations, "VirtualService " + vs.name,
+                             vs.location, c);
+    if (!d) continue;
+    for (Call& call : c->model.calls) {
+      bool routed = false;
+      for (const std::string& host : vs.hosts)
+        routed = routed || c->ResolveHost(host, vs.ns) == call.to;
+      for (const Layer& layer : call.layers) {
+        routed = routed || layer.origin == "VirtualService " + vs.name;
+      }
+      if (routed) call.declaration = d;
+    }
+  }
+  // The policy file wins over annotations.
+  for (const Documentation& d : c->policy.documented) {
+    if (!d.path.empty() || d.from.empty()) {
+      Documentation resolved = d;
+      bool ok = true;
+      for (std::string& ref : resolved.path) {
+        int s = c->FindServiceRef(ref, d.location, true);
+        ok = ok && s >= 0;
+        if (s >= 0) ref = c->model.services[s].Key();
+      }
+      if (!resolved.to.empty()) {
+        int s = c->FindServiceRef(resolved.to, d.location, true);
+        ok = ok && s >= 0;
+        if (s >= 0) resolved.to = c->model.services[s].Key();
+      }
+      if (ok) c->model.path_declarations.push_back(resolved);
+      continue;
+    }
+    int from = c->FindServiceRef(d.from, d.location, true);
+    int to = c->FindServiceRef(d.to, d.location, true);
+    if (from < 0 || to < 0) continue;
+    auto it = c->call_index.find({from, to});
+    if (it == c->call_index.end()) {
+      c->Diagnose(
+          d.location,
+          "policy: documented call " + d.from + " -> " + d.to +
+              " does not exist in the inputs (declare it under calls:)");
+      continue;
+    }
+    c->model.calls[it->second].declaration = d;
+  }
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,41 @@
+// Host names in the forms Kubernetes DNS accepts, and URLs that carry them.
+#ifndef AMPCHECK_RESOLVE_HOSTS_H_
+#define AMPCHECK_RESOLVE_HOSTS_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ampcheck {
+
+struct HostReference {
+  std::string host;  // lower-case, no scheme, port or path
+  int port = 0;
+};
+
+// Parses "http://orders.shop.svc.cluster.local:8080/v1", "orders:8080",
+// "orders.shop", "grpc://payments". With require_explicit, a bare word
+// ("orders") is refused: it is too often not a host at all.
+std::optional<HostReference> ParseHostReference(std::string_view text,
+                                                bool require_explicit);
+
+// Every scheme://host[:port] reference inside free text (config files).
+std::vector<HostReference> FindUrls(std::string_view text);
+
+// True when an env var name says it holds a host or address.
+bool NamesAHost(std::string_view variable);
+
+struct ServiceName {
+  std::string name;
+  std::string ns;  // "" when the host does not say
+};
+
+// name, name.ns, name.ns.svc, name.ns.svc.cluster.local; nullopt for hosts
+// that are not Kubernetes service names (api.stripe.com is name+ns too: the
+// caller checks the result against known services).
+std::optional<ServiceName> ParseServiceHost(const std::string& host);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_RESOLVE_HOSTS_H_

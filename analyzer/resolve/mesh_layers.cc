@@ -1,0 +1,256 @@
+// The mesh layer of each call whose caller runs a sidecar (or is a gateway):
+// VirtualService retries per route, Istio's implicit default where no retries
+// block or no VirtualService applies, and the retry budget of the callee's
+// DestinationRule or EnvoyFilter. Semantics: reference/mesh.md sections 1-3.
+#include <algorithm>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/resolve/resolve_context.h"
+
+namespace ampcheck {
+namespace {
+
+// Envoy's retry back-off when Istio sets none: 25 ms base, 10x cap, full
+// jitter.
+Backoff EnvoyDefaultBackoff(std::optional<Millis> base) {
+  Millis b = base.value_or(25);
+  return Backoff{b, b * 10, true};
+}
+
+std::vector<std::string> RetryOnList(const std::string& text) {
+  std::vector<std::string> list;
+  for (const std::string& token : Split(text, ',')) {
+    if (!Trim(token).empty()) list.push_back(Trim(token));
+  }
+  return list;
+}
+
+// The policy a route runs with when it has no retries block.
+Layer DefaultPolicyLayer(const ResolveContext& c, const std::string& why) {
+  Layer layer;
+  layer.kind = LayerKind::kMesh;
+  const auto& mesh = c.mesh_config;
+  if (mesh && mesh->default_http_retry_policy) {
+    const RetryPolicyFact& p = *mesh->default_http_retry_policy;
+    long long attempts = p.attempts.value_or(0);
+    layer.tries = Tries::FromRetries(static_cast<uint64_t>(attempts));
+    layer.provenance = Provenance::kExplicit;
+    layer.origin = "MeshConfig defaultHttpRetryPolicy";
+    layer.detail = "defaultHttpRetryPolicy attempts " +
+                   std::to_string(attempts) +
+                   " (retries) = " + layer.tries.ToString() + " tries, " + why;
+    layer.location = p.location;
+    layer.per_try_timeout = p.per_try_timeout;
+    layer.retry_on =
+        RetryOnList(p.retry_on.value_or(DefaultRetryOn(c.version)));
+    layer.backoff = EnvoyDefaultBackoff(p.backoff);
+    return layer;
+  }
+  int retries = DefaultRetries(c.version);
+  layer.tries = Tries::FromRetries(static_cast<uint64_t>(retries));
+  layer.provenance = Provenance::kMeshDefault;
+  layer.origin = "Istio default, " + why;
+  layer.detail =
+      "Istio " + c.version.ToString() + " default: " + std::to_string(retries) +
+      " retries = " + layer.tries.ToString() + " tries (" + why + ")";
+  layer.retry_on = RetryOnList(DefaultRetryOn(c.version));
+  layer.backoff = EnvoyDefaultBackoff(std::nullopt);
+  return layer;
+}
+
+// The layer one route produces; tries = 1 + attempts (the proto: "maximum
+// possible number of requests made will be 1 + attempts").
+Layer RouteLayer(const ResolveContext& c, const VirtualServiceFact& vs,
+                 const HttpRouteFact& route) {
+  Layer layer;
+  if (!route.retries) {
+    layer = DefaultPolicyLayer(c, "no retries block");
+    if (!layer.location.known()) layer.location = route.location;
+  } else {
+    const RetryPolicyFact& r = *route.retries;
+    long long attempts = r.attempts.value_or(0);
+    layer.kind = LayerKind::kMesh;
+    layer.tries = Tries::FromRetries(static_cast<uint64_t>(attempts));
+    layer.provenance = Provenance::kExplicit;
+    layer.origin = "VirtualService " + vs.name;
+    layer.detail = attempts == 0 ? "VirtualService " + vs.name +
+                                       ": attempts 0 (retries disabled)"
+                                 : "VirtualService " + vs.name + ": attempts " +
+                                       std::to_string(attempts);
+    layer.location = r.location;
+    layer.per_try_timeout = r.per_try_timeout;
+    // A retries block without retryOn inherits the default list.
+    layer.retry_on =
+        RetryOnList(r.retry_on.value_or(DefaultRetryOn(c.version)));
+    layer.backoff = EnvoyDefaultBackoff(r.backoff);
+  }
+  layer.total_timeout = route.timeout;
+  if (layer.total_timeout == 0)
+    layer.total_timeout.reset();  // 0 disables the timeout
+  return layer;
+}
+
+std::string RouteSummary(const HttpRouteFact& route, const Layer& layer) {
+  std::string text =
+      "route " + route.name + ": " + layer.tries.ToString() + " tries";
+  if (!route.retries) text += " (no retries block)";
+  if (layer.per_try_timeout)
+    text += ", perTryTimeout " + FormatDuration(*layer.per_try_timeout);
+  if (layer.total_timeout)
+    text += ", timeout " + FormatDuration(*layer.total_timeout);
+  return text;
+}
+
+bool RoutesTo(const HttpRouteFact& route, int callee,
+              const VirtualServiceFact& vs, const ResolveContext& c) {
+  for (const RouteDestinationFact& d : route.destinations) {
+    if (c.ResolveHost(d.host, vs.ns) == callee) return true;
+  }
+  return false;
+}
+
+// Worst case over the routes that may carry the call; each route's values
+// stay in the evidence.
+std::optional<Layer> VirtualServiceLayer(const ResolveContext& c, int caller,
+                                         int callee, std::string* subset) {
+  const Service& from = c.model.services[caller];
+  std::optional<Layer> worst;
+  for (const VirtualServiceFact& vs : c.virtual_services) {
+    bool applies = false;
+    if (from.is_gateway) {
+      for (const std::string& g : vs.gateways) {
+        std::string ref =
+            g.find('/') == std::string::npos ? vs.ns + "/" + g : g;
+        applies = applies || ref == from.Key();
+      }
+    } else {
+      bool mesh_bound = vs.gateways.empty() ||
+                        std::find(vs.gateways.begin(), vs.gateways.end(),
+                                  "mesh") != vs.gateways.end();
+      for (const std::string& host : vs.hosts) {
+        applies =
+            applies || (mesh_bound && c.ResolveHost(host, vs.ns) == callee);
+      }
+    }
+    if (!applies) continue;
+    std::vector<Evidence> routes;
+    for (const HttpRouteFact& route : vs.routes) {
+      if (from.is_gateway && !RoutesTo(route, callee, vs, c)) continue;
+      Layer layer = RouteLayer(c, vs, route);
+      routes.push_back({route.location, RouteSummary(route, layer)});
+      bool worse = !worst || worst->tries < layer.tries ||
+                   (worst->tries == layer.tries && !layer.total_timeout &&
+                    worst->total_timeout);
+      if (worse) {
+        worst = layer;
+        *subset =
+            route.destinations.empty() ? "" : route.destinations.front().subset;
+      }
+    }
+    if (worst) {
+      worst->evidence.insert(worst->evidence.end(), routes.begin(),
+                             routes.end());
+    }
+  }
+  if (worst && worst->evidence.size() > 1) {
+    worst->detail +=
+        " (worst of " + std::to_string(worst->evidence.size()) + " routes)";
+  }
+  return worst;
+}
+
+// Retry budget: DestinationRule retryBudget (1.27+; subset and port-level
+// precedence) or an EnvoyFilter on the callee's cluster.
+void ApplyBudget(ResolveContext* c, const Call& call, const std::string& subset,
+                 Layer* layer) {
+  int call_index = c->call_index[{call.from, call.to}];
+  int port = c->call_ports.count(call_index) ? c->call_ports[call_index] : 0;
+  for (const DestinationRuleFact& dr : c->destination_rules) {
+    if (c->ResolveHost(dr.host, dr.ns) != call.to) continue;
+    std::optional<TrafficPolicyFact> policy = dr.policy;
+    std::string where = "DestinationRule " + dr.name;
+    for (const auto& [name, subset_policy] : dr.subsets) {
+      if (name != subset || !subset_policy) continue;
+      if (SubsetPolicyDropsBudget(c->version) && policy && policy->has_budget) {
+        layer->evidence.push_back({subset_policy->location,
+                                   where + ": subset " + name +
+                                       " has its own trafficPolicy; Istio " +
+                                       c->version.ToString() +
+                                       " drops the retry budget (fixed 1.30)"});
+        policy.reset();
+      } else if (subset_policy->has_budget) {
+        policy = subset_policy;
+        where += " subset " + name;
+      }
+    }
+    for (const auto& [number, port_policy] : dr.port_level) {
+      if (port != 0 && number == port) {
+        // A matching portLevelSettings entry replaces everything and has no
+        // retryBudget field: the top-level budget is lost for this port.
+        policy = port_policy;
+        where += " port " + std::to_string(number);
+      }
+    }
+    if (!policy || !policy->has_budget) continue;
+    if (!HasRetryBudgetField(c->version)) {
+      c->Diagnose(policy->location, "DestinationRule " + dr.name +
+                                        ": retryBudget needs Istio 1.27+; "
+                                        "ignored for Istio " +
+                                        c->version.ToString());
+      continue;
+    }
+    layer->budget_percent =
+        policy->budget_percent.value_or(DefaultBudgetPercent(c->version));
+    layer->budget_location = policy->location;
+    layer->evidence.push_back(
+        {policy->location, where + ": retryBudget " +
+                               FormatFactor(*layer->budget_percent) + "%" +
+                               (policy->budget_percent ? "" : " (default)")});
+  }
+  for (const EnvoyFilterFact& ef : c->envoy_filters) {
+    if (!ef.budget_percent || c->ResolveHost(ef.service, ef.ns) != call.to)
+      continue;
+    if (ef.operation == "MERGE") {
+      c->Diagnose(ef.location,
+                  "EnvoyFilter " + ef.name +
+                      ": a MERGE of circuit_breakers appends a "
+                      "second threshold that Envoy ignores (istio#27419); use "
+                      "MERGE_AND_REPLACE_LIST (1.31+) or the DestinationRule "
+                      "retryBudget");
+      continue;
+    }
+    if (ef.operation == "MERGE_AND_REPLACE_LIST" &&
+        !HasMergeAndReplaceList(c->version)) {
+      c->Diagnose(ef.location, "EnvoyFilter " + ef.name +
+                                   ": MERGE_AND_REPLACE_LIST needs Istio "
+                                   "1.31+; ignored for Istio " +
+                                   c->version.ToString());
+      continue;
+    }
+    layer->budget_percent = *ef.budget_percent;
+    layer->budget_location = ef.location;
+    layer->evidence.push_back(
+        {ef.location, "EnvoyFilter " + ef.name + ": retry_budget " +
+                          FormatFactor(*ef.budget_percent) + "%"});
+  }
+}
+
+}  // namespace
+
+void AddMeshLayers(ResolveContext* c) {
+  for (Call& call : c->model.calls) {
+    const Service& caller = c->model.services[call.from];
+    if (!caller.in_mesh) continue;
+    std::string subset;
+    std::optional<Layer> layer =
+        VirtualServiceLayer(*c, call.from, call.to, &subset);
+    if (!layer) {
+      layer = DefaultPolicyLayer(
+          *c, "no VirtualService for " + c->model.services[call.to].name);
+    }
+    ApplyBudget(c, call, subset, &*layer);
+    call.layers.push_back(std::move(*layer));
+  }
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,75 @@
+// State shared by the resolve steps while one model is built.
+#ifndef AMPCHECK_RESOLVE_RESOLVE_CONTEXT_H_
+#define AMPCHECK_RESOLVE_RESOLVE_CONTEXT_H_
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "analyzer/extract/facts.h"
+#include "analyzer/extract/policy.h"
+#include "analyzer/resolve/istio_version.h"
+#include "analyzer/resolve/model.h"
+
+namespace ampcheck {
+
+struct ResolveContext {
+  const Policy& policy;
+  IstioVersion version;
+  Model model;
+
+  // Facts by kind, namespaces defaulted.
+  std::vector<WorkloadFact> workloads;
+  std::vector<ServiceFact> k8s_services;
+  std::map<std::string, NamespaceFact> namespaces;          // by name
+  std::map<std::string, const ConfigMapFact*> config_maps;  // "ns/name"
+  std::vector<VirtualServiceFact> virtual_services;
+  std::vector<DestinationRuleFact> destination_rules;
+  std::vector<EnvoyFilterFact> envoy_filters;
+  std::vector<GatewayFact> gateways;
+  std::optional<MeshConfigFact> mesh_config;
+  std::vector<LayerFact> layer_facts;
+  std::vector<std::pair<std::string, CallSiteFact>> call_sites;  // (file, fact)
+  std::vector<BuildMarkerFact> build_markers;
+  bool any_istio_resource = false;
+
+  // Service index of each workload ("ns/name" of the workload).
+  std::map<std::string, int> workload_service;
+  // Call index by (from, to).
+  std::map<std::pair<int, int>, int> call_index;
+  // The port a call names, where its evidence says (for portLevelSettings).
+  std::map<int, int> call_ports;
+
+  explicit ResolveContext(const Policy& p) : policy(p) {}
+
+  int AddService(Service service);
+  int FindService(const std::string& ns, const std::string& name) const;
+  // "name" or "ns/name" from the policy file; -1 with a diagnostic when
+  // unknown.
+  int FindServiceRef(const std::string& ref, const Location& where,
+                     bool diagnose);
+  // The service a host names, seen from namespace `from_ns`; -1 if none.
+  int ResolveHost(const std::string& host, const std::string& from_ns) const;
+  int AddCall(int from, int to, Evidence evidence);
+  void Assume(const std::string& text);
+  void Diagnose(const Location& location, const std::string& message,
+                Severity severity = Severity::kWarning);
+
+ private:
+  std::map<std::string, int> service_index_;
+  std::set<std::string> assumed_;
+};
+
+// The steps, in order.
+void BuildServices(ResolveContext* context);
+void DecideMembership(ResolveContext* context);
+void BuildCalls(ResolveContext* context);
+void AddApplicationLayers(ResolveContext* context);
+void AddMeshLayers(ResolveContext* context);
+void AddDeclarations(ResolveContext* context);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_RESOLVE_RESOLVE_CONTEXT_H_
