@@ -34,7 +34,8 @@ const TSLanguage* GrammarFor(const std::string& language) {
 }
 
 std::vector<std::string> GrammarNames() {
-  return {"go", "java", "kotlin", "python", "javascript", "typescript", "tsx", "csharp"};
+  return {"go",         "java",       "kotlin", "python",
+          "javascript", "typescript", "tsx",    "csharp"};
 }
 
 }  // namespace ampcheck
