@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <optional>
 #include <set>
 
 #include "analyzer/extract/source/query.h"
@@ -32,6 +33,16 @@ bool IsType(const char* type) {
   return false;
 }
 
+bool IsContainer(const char* type) {
+  static const char* kTypes[] = {
+      "class_body", "declaration_list", "program",   "source_file",
+      "module",     "compilation_unit", "enum_body", "interface_body"};
+  for (const char* t : kTypes) {
+    if (std::strcmp(type, t) == 0) return true;
+  }
+  return false;
+}
+
 std::string NameOf(TSNode node, std::string_view source) {
   TSNode name = ts_node_child_by_field_name(node, "name", 4);
   if (!ts_node_is_null(name)) return NodeText(name, source);
@@ -54,8 +65,14 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
   MatchContext context;
   context.scope_text = source;
   bool have_scope = false;
+  std::optional<TSNode> top_level;  // the declaration directly in a body
   for (TSNode n = node; !ts_node_is_null(n); n = ts_node_parent(n)) {
     const char* type = ts_node_type(n);
+    TSNode parent = ts_node_parent(n);
+    if (!top_level && !ts_node_is_null(parent) &&
+        IsContainer(ts_node_type(parent))) {
+      top_level = n;
+    }
     if (std::strcmp(type, "decorated_definition") == 0) {
       TSNode definition = ts_node_child_by_field_name(n, "definition", 10);
       if (!ts_node_is_null(definition)) {
@@ -82,6 +99,11 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
     } else if (IsType(type)) {
       context.enclosing_names.push_back(NameOf(n, source));
     }
+  }
+  if (!have_scope && top_level) {
+    context.scope_text = source.substr(
+        ts_node_start_byte(*top_level),
+        ts_node_end_byte(*top_level) - ts_node_start_byte(*top_level));
   }
   return context;
 }
