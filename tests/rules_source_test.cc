@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -149,6 +150,22 @@ TEST_CASE("every installed rule passes its positive and near-miss fixtures") {
   for (const std::string& problem : RunFixtures(rules, Fixtures(), &checked))
     FAIL_CHECK(problem);
   MESSAGE(rules.size() << " rules, " << checked << " expectations checked");
+}
+
+}  // namespace
+}  // namespace ampcheck
+
+namespace ampcheck {
+namespace {
+
+TEST_CASE("docs/libraries.md is generated from the current rules") {
+  if (std::system("python3 -c 'import yaml' >/dev/null 2>&1") != 0) {
+    MESSAGE("python3 with PyYAML not available: docs check skipped");
+    return;
+  }
+  std::string command = std::string("python3 ") + AMPCHECK_SOURCE_DIR +
+                        "/scripts/gen_libraries_doc.py --check";
+  CHECK(std::system(command.c_str()) == 0);
 }
 
 }  // namespace
