@@ -1,0 +1,150 @@
+#include "analyzer/extract/source/layer_builder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/extract/source/value_eval.h"
+
+namespace ampcheck {
+namespace {
+
+std::optional<Millis> Duration(const std::optional<std::string>& text,
+                               const ValueSource& source) {
+  if (!text) return std::nullopt;
+  return EvalDuration(*text, source.unit_ms);
+}
+
+std::string CountWording(const Rule& rule, const std::string& text) {
+  std::string label = rule.tries.label.empty() ? "count" : rule.tries.label;
+  return fmt::format("{} = {}", label, Trim(text));
+}
+
+// Sets tries, provenance and the detail from the count.
+void SetTries(const Rule& rule, const MatchValues& values, LayerFact* fact) {
+  const TriesSpec& spec = rule.tries;
+  Layer& layer = fact->layer;
+  bool retries = spec.semantics == "retries";
+  auto from_count = [&](long long n) {
+    if (retries)
+      return Tries::FromRetries(n < 0 ? 0 : static_cast<uint64_t>(n));
+    return Tries::Of(n < 1 ? 1 : static_cast<uint64_t>(n));
+  };
+  auto conversion = [&](long long n) {
+    Tries t = from_count(n);
+    return retries
+               ? fmt::format("({}) = {} tries", spec.semantics, t.ToString())
+               : fmt::format("({})", spec.semantics);
+  };
+  if (spec.fixed) {
+    layer.tries = Tries::Of(*spec.fixed);
+    layer.detail = fmt::format("{} tries", *spec.fixed);
+    return;
+  }
+  if (values.count) {
+    std::string text = StripQuotes(Trim(*values.count));
+    bool forever =
+        std::find(spec.unbounded_values.begin(), spec.unbounded_values.end(),
+                  text) != spec.unbounded_values.end();
+    std::optional<CountValue> count = EvalCount(*values.count);
+    if (forever || (count && count->unbounded)) {
+      layer.tries = Tries::Unbounded();
+      layer.detail =
+          fmt::format("{}: unbounded", CountWording(rule, *values.count));
+      if (!spec.unbounded_detail.empty())
+        layer.detail += " (" + spec.unbounded_detail + ")";
+      return;
+    }
+    if (count) {
+      long long n = count->count;
+      std::string capped;
+      if (spec.cap &&
+          from_count(n).count() > static_cast<uint64_t>(*spec.cap)) {
+        capped = fmt::format(", capped at {} tries", *spec.cap);
+        layer.tries = Tries::Of(*spec.cap);
+      } else {
+        layer.tries = from_count(n);
+      }
+      layer.detail = fmt::format("{} {}{}", CountWording(rule, *values.count),
+                                 conversion(n), capped);
+      return;
+    }
+    // A variable or a call: the number is not in this file.
+    layer.provenance = Provenance::kInferred;
+    if (spec.default_count) {
+      layer.tries = from_count(*spec.default_count);
+      layer.detail =
+          fmt::format("{} is not a constant; assuming the default {} {}",
+                      CountWording(rule, *values.count), *spec.default_count,
+                      conversion(*spec.default_count));
+    } else {
+      layer.tries = Tries::Of(2);
+      layer.detail =
+          fmt::format("{} is not a constant; assuming at least 2 tries",
+                      CountWording(rule, *values.count));
+    }
+    return;
+  }
+  if (spec.unbounded_if_absent) {
+    layer.tries = Tries::Unbounded();
+    layer.detail = "unbounded: " + *spec.unbounded_if_absent;
+    return;
+  }
+  long long n = spec.default_count.value_or(0);
+  layer.tries = from_count(n);
+  layer.provenance = Provenance::kLibraryDefault;
+  std::string label = spec.label.empty() ? "" : spec.label + " ";
+  layer.detail =
+      fmt::format("{} default: {}{} {}", rule.library, label, n, conversion(n));
+}
+
+}  // namespace
+
+std::string StripQuotes(const std::string& text) {
+  std::string s = Trim(text);
+  if (s.size() >= 2 &&
+      (s.front() == '"' || s.front() == '\'' || s.front() == '`') &&
+      s.back() == s.front()) {
+    return s.substr(1, s.size() - 2);
+  }
+  return s;
+}
+
+LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
+                     const Location& location, LayerKind kind) {
+  LayerFact fact;
+  fact.rule_id = rule.id;
+  fact.library = rule.library;
+  fact.semantics = rule.tries.semantics;
+  fact.methods = rule.methods;
+  Layer& layer = fact.layer;
+  layer.kind = kind;
+  layer.provenance = rule.provenance;
+  layer.origin = rule.library;
+  layer.location = location;
+  layer.retry_on = rule.retry_on;
+  SetTries(rule, values, &fact);
+  if (!rule.detail.empty()) layer.detail += "; " + rule.detail;
+  layer.per_try_timeout =
+      Duration(values.per_try_timeout, rule.per_try_timeout);
+  layer.total_timeout = Duration(values.total_timeout, rule.total_timeout);
+  layer.backoff.base = Duration(values.backoff_base, rule.backoff_base);
+  layer.backoff.cap = Duration(values.backoff_cap, rule.backoff_cap);
+  if (values.jitter) {
+    std::string j = ToLower(StripQuotes(*values.jitter));
+    if (j == "true" || j == "false") {
+      layer.backoff.jitter = j == "true";
+    } else if (auto n = EvalDuration(j, 1)) {
+      layer.backoff.jitter = *n > 0;  // a jitter amount or factor
+    } else {
+      layer.backoff.jitter = true;  // a jitter function or option is present
+    }
+  }
+  if (values.target && rule.target_kind != TargetKind::kNone) {
+    fact.target = {rule.target_kind, StripQuotes(*values.target)};
+  }
+  return fact;
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,164 @@
+#include "analyzer/extract/source/match_context.h"
+
+#include <cctype>
+#include <cstring>
+#include <optional>
+#include <set>
+
+#include "analyzer/extract/source/query.h"
+
+namespace ampcheck {
+namespace {
+
+bool IsFunction(const char* type) {
+  static const char* kTypes[] = {
+      "function_declaration",    "method_declaration",
+      "function_definition",     "method_definition",
+      "constructor_declaration", "local_function_statement",
+      "function_item",           "secondary_constructor"};
+  for (const char* t : kTypes) {
+    if (std::strcmp(type, t) == 0) return true;
+  }
+  return false;
+}
+
+bool IsType(const char* type) {
+  static const char* kTypes[] = {"class_declaration",     "class_definition",
+                                 "interface_declaration", "object_declaration",
+                                 "record_declaration",    "class",
+                                 "struct_declaration",    "type_spec"};
+  for (const char* t : kTypes) {
+    if (std::strcmp(type, t) == 0) return true;
+  }
+  return false;
+}
+
+bool IsContainer(const char* type) {
+  static const char* kTypes[] = {
+      "class_body", "declaration_list", "program",   "source_file",
+      "module",     "compilation_unit", "enum_body", "interface_body"};
+  for (const char* t : kTypes) {
+    if (std::strcmp(type, t) == 0) return true;
+  }
+  return false;
+}
+
+std::string NameOf(TSNode node, std::string_view source) {
+  TSNode name = ts_node_child_by_field_name(node, "name", 4);
+  if (!ts_node_is_null(name)) return NodeText(name, source);
+  // Kotlin: (class_declaration (type_identifier)), (function_declaration
+  // (simple_identifier)).
+  for (uint32_t i = 0; i < ts_node_named_child_count(node); ++i) {
+    TSNode child = ts_node_named_child(node, i);
+    const char* type = ts_node_type(child);
+    if (std::strcmp(type, "type_identifier") == 0 ||
+        std::strcmp(type, "simple_identifier") == 0) {
+      return NodeText(child, source);
+    }
+  }
+  return "";
+}
+
+}  // namespace
+
+MatchContext ContextOf(TSNode node, std::string_view source) {
+  MatchContext context;
+  context.scope_text = source;
+  bool have_scope = false;
+  std::optional<TSNode> top_level;  // the declaration directly in a body
+  for (TSNode n = node; !ts_node_is_null(n); n = ts_node_parent(n)) {
+    const char* type = ts_node_type(n);
+    TSNode parent = ts_node_parent(n);
+    if (!top_level && !ts_node_is_null(parent) &&
+        IsContainer(ts_node_type(parent))) {
+      top_level = n;
+    }
+    if (std::strcmp(type, "decorated_definition") == 0) {
+      TSNode definition = ts_node_child_by_field_name(n, "definition", 10);
+      if (!ts_node_is_null(definition)) {
+        context.enclosing_names.push_back(NameOf(definition, source));
+        if (!have_scope) {
+          context.scope_text =
+              source.substr(ts_node_start_byte(n),
+                            ts_node_end_byte(n) - ts_node_start_byte(n));
+          have_scope = true;
+        }
+      }
+      continue;
+    }
+    if (IsFunction(type)) {
+      context.enclosing_names.push_back(NameOf(n, source));
+      TSNode receiver = ts_node_child_by_field_name(n, "receiver", 8);
+      if (!ts_node_is_null(receiver))
+        context.enclosing_names.push_back(NodeText(receiver, source));
+      if (!have_scope) {
+        context.scope_text = source.substr(
+            ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+        have_scope = true;
+      }
+    } else if (IsType(type)) {
+      context.enclosing_names.push_back(NameOf(n, source));
+    }
+  }
+  if (!have_scope && top_level) {
+    context.scope_text = source.substr(
+        ts_node_start_byte(*top_level),
+        ts_node_end_byte(*top_level) - ts_node_start_byte(*top_level));
+  }
+  return context;
+}
+
+std::vector<std::string> IdentifierWords(std::string_view text) {
+  std::vector<std::string> words;
+  std::string word;
+  auto flush = [&] {
+    if (!word.empty()) words.push_back(word);
+    word.clear();
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (!std::isalnum(static_cast<unsigned char>(c))) {
+      flush();
+      continue;
+    }
+    bool upper = std::isupper(static_cast<unsigned char>(c));
+    // camelCase boundary; keep acronyms together ("DBClient" -> db, client).
+    if (upper && !word.empty()) {
+      bool prev_lower = std::islower(static_cast<unsigned char>(text[i - 1]));
+      bool next_lower = i + 1 < text.size() &&
+                        std::islower(static_cast<unsigned char>(text[i + 1]));
+      if (prev_lower || (next_lower && std::isupper(static_cast<unsigned char>(
+                                           text[i - 1])))) {
+        flush();
+      }
+    }
+    word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  flush();
+  return words;
+}
+
+std::string NearMissWord(std::string_view match_text,
+                         const MatchContext& context) {
+  static const std::set<std::string> kWords = {
+      "db",          "database",  "sql",        "sqlx",       "jdbc",
+      "gorm",        "pgx",       "postgres",   "postgresql", "mysql",
+      "mongo",       "mongodb",   "redis",      "datasource", "hikari",
+      "sqlalchemy",  "psycopg2",  "dbcontext",  "health",     "healthz",
+      "healthcheck", "readiness", "liveness",   "startup",    "warmup",
+      "migrate",     "migration", "migrations", "bootstrap"};
+  for (const std::string& word : IdentifierWords(match_text)) {
+    if (kWords.count(word)) return word;
+  }
+  // Only the innermost function: a retry inside a helper of a class that
+  // also talks to a database still counts.
+  if (!context.enclosing_names.empty()) {
+    for (const std::string& word :
+         IdentifierWords(context.enclosing_names.front())) {
+      if (kWords.count(word)) return word;
+    }
+  }
+  return "";
+}
+
+}  // namespace ampcheck

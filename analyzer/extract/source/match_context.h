@@ -1,0 +1,35 @@
+// What surrounds a rule match: the enclosing functions and types, and whether
+// the match is a near miss that must stay silent (retries around a database
+// connection, a start-up or health-check loop).
+#ifndef AMPCHECK_EXTRACT_SOURCE_MATCH_CONTEXT_H_
+#define AMPCHECK_EXTRACT_SOURCE_MATCH_CONTEXT_H_
+
+#include <tree_sitter/api.h>
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace ampcheck {
+
+struct MatchContext {
+  // Names of the enclosing functions, methods, classes and Go receiver types,
+  // innermost first.
+  std::vector<std::string> enclosing_names;
+  // The text of the innermost enclosing function (the file when top level).
+  std::string_view scope_text;
+};
+
+MatchContext ContextOf(TSNode node, std::string_view source);
+
+// Identifier words ("connectDB" -> connect, db) in text.
+std::vector<std::string> IdentifierWords(std::string_view text);
+
+// The near-miss word found in the match or its enclosing names ("db",
+// "health", "startup", ...), or "" when the match is a service call.
+std::string NearMissWord(std::string_view match_text,
+                         const MatchContext& context);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_EXTRACT_SOURCE_MATCH_CONTEXT_H_

@@ -1,0 +1,207 @@
+#include "analyzer/extract/source/query.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace ampcheck {
+namespace {
+
+const char* QueryErrorName(TSQueryError error) {
+  switch (error) {
+    case TSQueryErrorSyntax:
+      return "syntax error";
+    case TSQueryErrorNodeType:
+      return "unknown node type";
+    case TSQueryErrorField:
+      return "unknown field";
+    case TSQueryErrorCapture:
+      return "unknown capture";
+    case TSQueryErrorStructure:
+      return "impossible pattern structure";
+    case TSQueryErrorLanguage:
+      return "incompatible language";
+    default:
+      return "error";
+  }
+}
+
+}  // namespace
+
+std::string NodeText(TSNode node, std::string_view source) {
+  uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
+  if (start > source.size() || end > source.size() || end < start) return "";
+  return std::string(source.substr(start, end - start));
+}
+
+std::unique_ptr<Query> Query::Compile(const TSLanguage* language,
+                                      const std::string& text,
+                                      std::string* error) {
+  uint32_t offset = 0;
+  TSQueryError kind = TSQueryErrorNone;
+  TSQuery* raw =
+      ts_query_new(language, text.data(), text.size(), &offset, &kind);
+  if (!raw) {
+    int line =
+        1 + std::count(text.begin(),
+                       text.begin() + std::min<size_t>(offset, text.size()),
+                       '\n');
+    *error = fmt::format("line {}: {} in query near '{}'", line,
+                         QueryErrorName(kind), text.substr(offset, 30));
+    return nullptr;
+  }
+  std::unique_ptr<Query> query(new Query());
+  query->query_ = raw;
+  uint32_t patterns = ts_query_pattern_count(raw);
+  query->predicates_.resize(patterns);
+  for (uint32_t p = 0; p < patterns; ++p) {
+    uint32_t steps = 0;
+    const TSQueryPredicateStep* step =
+        ts_query_predicates_for_pattern(raw, p, &steps);
+    std::vector<TSQueryPredicateStep> current;
+    for (uint32_t i = 0; i < steps; ++i) {
+      if (step[i].type != TSQueryPredicateStepTypeDone) {
+        current.push_back(step[i]);
+        continue;
+      }
+      auto string_of = [&](uint32_t id) {
+        uint32_t length = 0;
+        const char* s = ts_query_string_value_for_id(raw, id, &length);
+        return std::string(s, length);
+      };
+      if (current.size() < 3 ||
+          current[0].type != TSQueryPredicateStepTypeString ||
+          current[1].type != TSQueryPredicateStepTypeCapture) {
+        *error = fmt::format(
+            "pattern {}: a predicate needs an operator, a capture and a value",
+            p + 1);
+        return nullptr;
+      }
+      Predicate predicate;
+      predicate.op = string_of(current[0].value_id);
+      predicate.capture = current[1].value_id;
+      if (current[2].type == TSQueryPredicateStepTypeCapture) {
+        predicate.other_is_capture = true;
+        predicate.other_capture = current[2].value_id;
+      }
+      for (size_t k = 2; k < current.size(); ++k) {
+        if (current[k].type == TSQueryPredicateStepTypeString) {
+          predicate.values.push_back(string_of(current[k].value_id));
+        }
+      }
+      static const char* kKnown[] = {"eq?",        "not-eq?", "match?",
+                                     "not-match?", "any-of?", "not-any-of?"};
+      if (std::find_if(std::begin(kKnown), std::end(kKnown),
+                       [&](const char* k) { return predicate.op == k; }) ==
+          std::end(kKnown)) {
+        *error = fmt::format("pattern {}: unsupported predicate #{}", p + 1,
+                             predicate.op);
+        return nullptr;
+      }
+      if (predicate.op == "match?" || predicate.op == "not-match?") {
+        if (predicate.values.empty()) {
+          *error =
+              fmt::format("pattern {}: #{} needs a regex", p + 1, predicate.op);
+          return nullptr;
+        }
+        try {
+          predicate.regex = std::make_shared<std::regex>(predicate.values[0]);
+        } catch (const std::regex_error& e) {
+          *error = fmt::format("pattern {}: bad regex '{}': {}", p + 1,
+                               predicate.values[0], e.what());
+          return nullptr;
+        }
+      }
+      query->predicates_[p].push_back(std::move(predicate));
+      current.clear();
+    }
+  }
+  return query;
+}
+
+Query::~Query() {
+  if (query_) ts_query_delete(query_);
+}
+
+std::vector<std::string> Query::CaptureNames() const {
+  std::vector<std::string> names;
+  for (uint32_t i = 0; i < ts_query_capture_count(query_); ++i) {
+    uint32_t length = 0;
+    const char* name = ts_query_capture_name_for_id(query_, i, &length);
+    names.emplace_back(name, length);
+  }
+  return names;
+}
+
+bool Query::Holds(const Predicate& predicate, const TSQueryMatch& match,
+                  std::string_view source) const {
+  // A predicate on a capture the match does not have (an optional part that
+  // did not match) holds: it constrains only what is present.
+  std::vector<std::string> texts;
+  std::string other;
+  bool has_other = false;
+  for (uint16_t i = 0; i < match.capture_count; ++i) {
+    if (match.captures[i].index == predicate.capture) {
+      texts.push_back(NodeText(match.captures[i].node, source));
+    }
+    if (predicate.other_is_capture &&
+        match.captures[i].index == predicate.other_capture) {
+      other = NodeText(match.captures[i].node, source);
+      has_other = true;
+    }
+  }
+  if (texts.empty()) return true;
+  for (const std::string& text : texts) {
+    bool ok = true;
+    if (predicate.op == "eq?" || predicate.op == "not-eq?") {
+      bool equal = predicate.other_is_capture ? (!has_other || text == other)
+                                              : text == predicate.values[0];
+      ok = (predicate.op == "eq?") == equal;
+    } else if (predicate.op == "match?" || predicate.op == "not-match?") {
+      ok = (predicate.op == "match?") ==
+           std::regex_search(text, *predicate.regex);
+    } else {
+      bool any = std::find(predicate.values.begin(), predicate.values.end(),
+                           text) != predicate.values.end();
+      ok = (predicate.op == "any-of?") == any;
+    }
+    if (!ok) return false;
+  }
+  return true;
+}
+
+std::vector<Captures> Query::Run(TSNode node, std::string_view source) const {
+  std::vector<Captures> out;
+  TSQueryCursor* cursor = ts_query_cursor_new();
+  ts_query_cursor_exec(cursor, query_, node);
+  TSQueryMatch match;
+  uint32_t node_start = ts_node_start_byte(node),
+           node_end = ts_node_end_byte(node);
+  while (ts_query_cursor_next_match(cursor, &match)) {
+    bool ok = true;
+    for (const Predicate& predicate : predicates_[match.pattern_index]) {
+      if (!Holds(predicate, match, source)) {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    Captures captures;
+    for (uint16_t i = 0; i < match.capture_count; ++i) {
+      TSNode captured = match.captures[i].node;
+      if (ts_node_start_byte(captured) < node_start ||
+          ts_node_end_byte(captured) > node_end) {
+        ok = false;
+      }
+      uint32_t length = 0;
+      const char* name = ts_query_capture_name_for_id(
+          query_, match.captures[i].index, &length);
+      captures[std::string(name, length)].push_back(captured);
+    }
+    if (ok) out.push_back(std::move(captures));
+  }
+  ts_query_cursor_delete(cursor);
+  return out;
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,74 @@
+// A declarative extraction rule (rules/<language>/<rule-id>.yaml): a
+// tree-sitter query and how its captures become a retry layer or call site.
+// The format is documented in docs/rules.md and checked by rules/schema.yaml.
+#ifndef AMPCHECK_EXTRACT_SOURCE_RULE_H_
+#define AMPCHECK_EXTRACT_SOURCE_RULE_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyzer/base/layer.h"
+#include "analyzer/extract/facts.h"
+
+namespace ampcheck {
+
+// Where a value comes from: a capture of the rule's query, a sub-query run
+// inside the match (its capture `value`), or a literal.
+struct ValueSource {
+  std::string capture;
+  std::string query;   // sub-query source, run over the @match node
+  int query_line = 0;  // line of the sub-query in the rule file
+  std::optional<std::string> value;
+  double unit_ms = 1;  // for bare numbers in durations
+  bool empty() const { return capture.empty() && query.empty() && !value; }
+};
+
+struct TriesSpec {
+  std::string semantics = "tries";  // "tries" or "retries"
+  ValueSource count;
+  std::optional<long long> default_count;  // in `semantics` units
+  // When the count is absent: the layer is unbounded, with this detail.
+  std::optional<std::string> unbounded_if_absent;
+  std::vector<std::string> unbounded_values;  // texts meaning forever ("-1")
+  std::string unbounded_detail;
+  std::optional<long long> cap;  // e.g. gRPC maxAttempts is capped at 5
+  std::string label;             // the library's name for the count
+  // Fixed tries for layers without a count (OkHttp connection retry).
+  std::optional<long long> fixed;
+};
+
+struct Rule {
+  std::string id;
+  std::string file;  // the rule file, for diagnostics
+  int line = 0;
+  std::string language;
+  std::string library;
+  std::string produces = "layer";  // "layer" or "call-site"
+  LayerKind kind = LayerKind::kClient;
+  // Enclosing type names that turn the kind into another one, e.g. a
+  // handler-kind annotation on a *Repository class is a decorator.
+  std::vector<std::pair<std::string, LayerKind>> kind_by_enclosing;
+  Provenance provenance = Provenance::kExplicit;
+  std::vector<std::string> prefilter;        // any of these words
+  std::vector<std::string> requires_words;   // all of these words in the file
+  std::vector<std::string> unless_in_scope;  // none in the enclosing function
+  std::vector<std::string> unless_in_file;   // none in the file
+  std::string query;
+  int query_line = 0;
+  TriesSpec tries;
+  ValueSource per_try_timeout;
+  ValueSource total_timeout;
+  ValueSource backoff_base;
+  ValueSource backoff_cap;
+  ValueSource jitter;  // value "true"/"false" or a capture
+  std::vector<std::string> retry_on;
+  std::vector<std::string> methods;
+  ValueSource target;
+  TargetKind target_kind = TargetKind::kNone;
+  std::string detail;  // appended to the layer's detail
+};
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_EXTRACT_SOURCE_RULE_H_

@@ -1,0 +1,234 @@
+#include "analyzer/extract/source/rule_engine.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+#include <set>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/extract/source/grammars.h"
+#include "analyzer/extract/source/layer_builder.h"
+#include "analyzer/extract/source/match_context.h"
+#include "analyzer/extract/source/test_paths.h"
+
+namespace ampcheck {
+namespace {
+
+// The grammars a rule language runs on.
+std::vector<std::string> GrammarsOf(const std::string& language) {
+  if (language == "javascript") return {"javascript", "typescript", "tsx"};
+  if (language == "typescript") return {"typescript", "tsx"};
+  return {language};
+}
+
+bool ContainsAny(std::string_view text, const std::vector<std::string>& words) {
+  for (const std::string& word : words) {
+    if (text.find(word) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+bool ContainsAll(std::string_view text, const std::vector<std::string>& words) {
+  for (const std::string& word : words) {
+    if (text.find(word) == std::string_view::npos) return false;
+  }
+  return true;
+}
+
+std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
+  return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
+          &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
+          &rule.target};
+}
+
+}  // namespace
+
+ExtractionStats& GlobalExtractionStats() {
+  static ExtractionStats stats;
+  return stats;
+}
+
+std::string GrammarOfFile(const SourceFile& file) {
+  if (file.language == "typescript" && EndsWith(file.path, ".tsx"))
+    return "tsx";
+  return file.language;
+}
+
+RuleEngine::RuleEngine(const std::vector<Rule>& rules,
+                       std::vector<Diagnostic>* diagnostics) {
+  for (const Rule& rule : rules) {
+    auto owned = std::make_unique<Rule>(rule);
+    bool ok = true;
+    for (const std::string& grammar : GrammarsOf(rule.language)) {
+      const TSLanguage* language = GrammarFor(grammar);
+      if (!language) {
+        diagnostics->push_back(
+            {{rule.file, rule.line},
+             fmt::format("rule {}: no {} grammar in this build", rule.id,
+                         grammar),
+             Severity::kWarning});
+        ok = false;
+        break;
+      }
+      Compiled compiled{owned.get(), nullptr, {}};
+      std::string error;
+      compiled.query = Query::Compile(language, rule.query, &error);
+      if (!compiled.query) {
+        int line = rule.query_line;
+        if (StartsWith(error, "line ")) line += std::stoi(error.substr(5)) - 1;
+        diagnostics->push_back(
+            {{rule.file, line},
+             fmt::format("rule {} ({}): {}", rule.id, grammar, error)});
+        ok = false;
+        break;
+      }
+      std::vector<std::string> names = compiled.query->CaptureNames();
+      for (const ValueSource* source : SourcesOf(rule)) {
+        if (!source->capture.empty() &&
+            std::find(names.begin(), names.end(), source->capture) ==
+                names.end()) {
+          diagnostics->push_back(
+              {{rule.file, rule.line},
+               fmt::format("rule {}: the query has no capture @{}", rule.id,
+                           source->capture)});
+          ok = false;
+        }
+        if (!source->query.empty() &&
+            !compiled.sub_queries.count(source->query)) {
+          auto sub = Query::Compile(language, source->query, &error);
+          if (!sub) {
+            diagnostics->push_back(
+                {{rule.file, source->query_line},
+                 fmt::format("rule {} sub-query: {}", rule.id, error)});
+            ok = false;
+          } else {
+            compiled.sub_queries[source->query] = std::move(sub);
+          }
+        }
+      }
+      if (!ok) break;
+      by_grammar_[grammar].push_back(std::move(compiled));
+    }
+    if (!ok) {
+      for (auto& [grammar, list] : by_grammar_) {
+        std::erase_if(list,
+                      [&](const Compiled& c) { return c.rule == owned.get(); });
+      }
+      continue;
+    }
+    rules_.push_back(std::move(owned));
+    ++rule_count_;
+  }
+}
+
+RuleEngine::~RuleEngine() = default;
+
+bool RuleEngine::Accepts(const SourceFile& file) const {
+  return by_grammar_.count(GrammarOfFile(file)) && !IsTestPath(file.path);
+}
+
+void RuleEngine::Extract(const SourceFile& file, FileFacts* facts) const {
+  if (!IsTestPath(file.path)) ExtractAlways(file, facts);
+}
+
+void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
+  ExtractionStats& stats = GlobalExtractionStats();
+  stats.files++;
+  stats.bytes += file.content.size();
+  auto it = by_grammar_.find(GrammarOfFile(file));
+  if (it == by_grammar_.end()) return;
+  std::vector<const Compiled*> candidates;
+  for (const Compiled& compiled : it->second) {
+    const Rule& rule = *compiled.rule;
+    if (ContainsAny(file.content, rule.prefilter) &&
+        ContainsAll(file.content, rule.requires_words) &&
+        !ContainsAny(file.content, rule.unless_in_file)) {
+      candidates.push_back(&compiled);
+    }
+  }
+  if (candidates.empty()) return;
+  stats.parsed_files++;
+  stats.parsed_bytes += file.content.size();
+  TSParser* parser = ts_parser_new();
+  ts_parser_set_language(parser, GrammarFor(it->first));
+  TSTree* tree =
+      ts_parser_parse_string(parser, nullptr, file.content.data(),
+                             static_cast<uint32_t>(file.content.size()));
+  if (tree) {
+    TSNode root = ts_tree_root_node(tree);
+    size_t before = facts->layers.size();
+    for (const Compiled* compiled : candidates)
+      RunRule(*compiled, root, file, facts);
+    stats.layers += facts->layers.size() - before;
+    ts_tree_delete(tree);
+  }
+  ts_parser_delete(parser);
+}
+
+void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
+                         const SourceFile& file, FileFacts* facts) const {
+  const Rule& rule = *compiled.rule;
+  std::set<int> seen_lines;
+  for (const Captures& captures : compiled.query->Run(root, file.content)) {
+    if (captures.empty()) continue;
+    TSNode match_node;
+    if (auto m = captures.find("match"); m != captures.end()) {
+      match_node = m->second.front();
+    } else {
+      match_node = captures.begin()->second.front();
+    }
+    int line = static_cast<int>(ts_node_start_point(match_node).row) + 1;
+    std::string match_text = NodeText(match_node, file.content);
+    MatchContext context = ContextOf(match_node, file.content);
+    if (!NearMissWord(match_text, context).empty()) continue;
+    if (ContainsAny(context.scope_text, rule.unless_in_scope)) continue;
+    if (!seen_lines.insert(line).second) continue;
+
+    auto resolve =
+        [&](const ValueSource& source) -> std::optional<std::string> {
+      if (!source.capture.empty()) {
+        auto c = captures.find(source.capture);
+        if (c == captures.end()) return std::nullopt;
+        return NodeText(c->second.front(), file.content);
+      }
+      if (!source.query.empty()) {
+        const Query& sub = *compiled.sub_queries.at(source.query);
+        for (const Captures& inner : sub.Run(match_node, file.content)) {
+          if (auto v = inner.find("value"); v != inner.end()) {
+            return NodeText(v->second.front(), file.content);
+          }
+        }
+        return std::nullopt;
+      }
+      return source.value;
+    };
+    MatchValues values{
+        resolve(rule.tries.count),   resolve(rule.per_try_timeout),
+        resolve(rule.total_timeout), resolve(rule.backoff_base),
+        resolve(rule.backoff_cap),   resolve(rule.jitter),
+        resolve(rule.target)};
+    Location location{file.path, line};
+    if (rule.produces == "call-site") {
+      if (!values.target) continue;
+      facts->call_sites.push_back(
+          {{rule.target_kind, StripQuotes(*values.target)},
+           location,
+           fmt::format("{} ({})", rule.library, rule.id)});
+      continue;
+    }
+    LayerKind kind = rule.kind;
+    for (const auto& [pattern, alternative] : rule.kind_by_enclosing) {
+      std::regex re(pattern);
+      bool hit = false;
+      for (const std::string& name : context.enclosing_names)
+        hit = hit || std::regex_search(name, re);
+      if (hit) {
+        kind = alternative;
+        break;
+      }
+    }
+    facts->layers.push_back(BuildLayer(rule, values, location, kind));
+  }
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,204 @@
+#include "analyzer/extract/source/rule_loader.h"
+
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/extract/registry.h"
+
+namespace ampcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::vector<std::string> Strings(const YAML::Node& node) {
+  std::vector<std::string> out;
+  if (node && node.IsSequence()) {
+    for (const auto& item : node) out.push_back(item.Scalar());
+  }
+  return out;
+}
+
+// The first line of a block scalar's content is the line after its key.
+int ContentLine(const YAML::Node& node) {
+  return node.Mark().line + 1 + (node.Tag() == "!" ? 1 : 0);
+}
+
+ValueSource ParseValue(const YAML::Node& node) {
+  ValueSource value;
+  if (!node) return value;
+  if (node.IsScalar()) {
+    value.value = node.Scalar();
+    return value;
+  }
+  if (node["capture"]) value.capture = node["capture"].Scalar();
+  if (node["query"]) {
+    value.query = node["query"].Scalar();
+    value.query_line = ContentLine(node["query"]);
+  }
+  if (node["value"]) value.value = node["value"].Scalar();
+  if (node["unit_ms"]) value.unit_ms = node["unit_ms"].as<double>();
+  return value;
+}
+
+void Error(std::vector<Diagnostic>* diagnostics, const std::string& path,
+           int line, const std::string& message) {
+  diagnostics->push_back({{path, line}, message, Severity::kError});
+}
+
+}  // namespace
+
+const RuleSchema& InstalledRuleSchema() {
+  static const RuleSchema* schema = [] {
+    auto* s = new RuleSchema();
+    std::string error;
+    if (!s->Load(InstalledRulesDirectory() + "/schema.yaml", &error)) {
+      s->LoadString("fields: {}", &error);
+    }
+    return s;
+  }();
+  return *schema;
+}
+
+bool ParseRule(const RuleSchema& schema, const std::string& path,
+               const std::string& text, Rule* rule,
+               std::vector<Diagnostic>* diagnostics) {
+  YAML::Node doc;
+  try {
+    doc = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    Error(diagnostics, path, e.mark.line + 1,
+          "rule is not valid YAML: " + e.msg);
+    return false;
+  }
+  std::vector<SchemaError> errors = schema.Validate(doc);
+  for (const SchemaError& error : errors)
+    Error(diagnostics, path, error.line, error.message);
+  if (!errors.empty()) return false;
+
+  Rule r;
+  r.file = path;
+  r.line = 1;
+  r.id = doc["id"].Scalar();
+  r.language = doc["language"].Scalar();
+  r.library = doc["library"].Scalar();
+  if (doc["produces"]) r.produces = doc["produces"].Scalar();
+  if (doc["kind"]) {
+    r.kind = *ParseLayerKind(doc["kind"].Scalar());
+  } else if (r.produces == "layer") {
+    Error(diagnostics, path, 1,
+          "missing required field 'kind' (a layer rule needs a kind)");
+    return false;
+  }
+  for (const auto& entry : doc["kind_by_enclosing"]) {
+    r.kind_by_enclosing.emplace_back(entry["match"].Scalar(),
+                                     *ParseLayerKind(entry["kind"].Scalar()));
+  }
+  if (doc["provenance"] && doc["provenance"].Scalar() == "library-default") {
+    r.provenance = Provenance::kLibraryDefault;
+  }
+  r.prefilter = Strings(doc["prefilter"]);
+  r.requires_words = Strings(doc["requires"]);
+  r.unless_in_file = Strings(doc["unless_in_file"]);
+  r.unless_in_scope = Strings(doc["unless_in_scope"]);
+  r.query = doc["query"].Scalar();
+  r.query_line = ContentLine(doc["query"]);
+  if (r.prefilter.empty()) {
+    Error(diagnostics, path, doc["prefilter"].Mark().line + 1,
+          "prefilter needs at least one word");
+    return false;
+  }
+  if (const YAML::Node tries = doc["tries"]) {
+    TriesSpec& t = r.tries;
+    t.semantics = tries["semantics"].Scalar();
+    t.count = ParseValue(tries["count"]);
+    if (tries["default"]) t.default_count = tries["default"].as<long long>();
+    if (tries["unbounded_if_absent"])
+      t.unbounded_if_absent = tries["unbounded_if_absent"].Scalar();
+    t.unbounded_values = Strings(tries["unbounded_values"]);
+    if (tries["unbounded_detail"])
+      t.unbounded_detail = tries["unbounded_detail"].Scalar();
+    if (tries["cap"]) t.cap = tries["cap"].as<long long>();
+    if (tries["label"]) t.label = tries["label"].Scalar();
+    if (tries["fixed"]) t.fixed = tries["fixed"].as<long long>();
+    if (!t.fixed && t.count.empty() && !t.default_count &&
+        !t.unbounded_if_absent) {
+      Error(diagnostics, path, tries.Mark().line + 1,
+            "tries needs a count, a default, unbounded_if_absent or fixed");
+      return false;
+    }
+  } else if (r.produces == "layer") {
+    Error(diagnostics, path, 1,
+          "missing required field 'tries' (a layer rule needs tries)");
+    return false;
+  }
+  r.per_try_timeout = ParseValue(doc["per_try_timeout"]);
+  r.total_timeout = ParseValue(doc["total_timeout"]);
+  if (const YAML::Node backoff = doc["backoff"]) {
+    r.backoff_base = ParseValue(backoff["base"]);
+    r.backoff_cap = ParseValue(backoff["cap"]);
+    r.jitter = ParseValue(backoff["jitter"]);
+  }
+  r.retry_on = Strings(doc["retry_on"]);
+  r.methods = Strings(doc["methods"]);
+  if (const YAML::Node target = doc["target"]) {
+    r.target_kind = *ParseTargetKind(target["kind"].Scalar());
+    r.target = ParseValue(target);
+  }
+  if (doc["detail"]) r.detail = doc["detail"].Scalar();
+  std::string stem = fs::path(path).stem().string();
+  if (stem != r.id) {
+    Error(diagnostics, path, doc["id"].Mark().line + 1,
+          fmt::format("rule id '{}' differs from its file name '{}'", r.id,
+                      stem));
+    return false;
+  }
+  *rule = std::move(r);
+  return true;
+}
+
+std::vector<Rule> LoadRules(const std::vector<std::string>& directories,
+                            std::vector<Diagnostic>* diagnostics) {
+  std::vector<Rule> rules;
+  std::map<std::string, size_t> by_id;
+  for (const std::string& directory : directories) {
+    std::error_code ec;
+    if (!fs::is_directory(directory, ec)) {
+      Error(diagnostics, directory, 0, "rules directory does not exist");
+      continue;
+    }
+    std::vector<std::string> files;
+    for (auto it = fs::recursive_directory_iterator(directory, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      std::string name = it->path().filename().string();
+      if (it->is_regular_file() && EndsWith(name, ".yaml") &&
+          name != "schema.yaml") {
+        files.push_back(it->path().string());
+      }
+    }
+    std::sort(files.begin(), files.end());
+    for (const std::string& file : files) {
+      std::ifstream in(file);
+      std::stringstream text;
+      text << in.rdbuf();
+      Rule rule;
+      if (!ParseRule(InstalledRuleSchema(), file, text.str(), &rule,
+                     diagnostics))
+        continue;
+      if (auto it = by_id.find(rule.id); it != by_id.end()) {
+        rules[it->second] = std::move(rule);
+      } else {
+        by_id[rule.id] = rules.size();
+        rules.push_back(std::move(rule));
+      }
+    }
+  }
+  return rules;
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,141 @@
+#include "analyzer/extract/source/rule_schema.h"
+
+#include <fmt/format.h>
+
+#include <regex>
+
+#include "analyzer/base/strings.h"
+
+namespace ampcheck {
+namespace {
+
+int LineOf(const YAML::Node& node) { return node.Mark().line + 1; }
+
+bool IsNumber(const YAML::Node& node, bool integer) {
+  if (!node.IsScalar()) return false;
+  if (integer) {
+    long long value = 0;
+    return ParseInt(node.Scalar(), &value);
+  }
+  try {
+    node.as<double>();
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+}  // namespace
+
+bool RuleSchema::LoadString(const std::string& text, std::string* error) {
+  try {
+    schema_ = YAML::Load(text);
+  } catch (const YAML::Exception& e) {
+    *error = e.what();
+    return false;
+  }
+  if (!schema_["fields"].IsMap()) {
+    *error = "schema has no fields map";
+    return false;
+  }
+  return true;
+}
+
+bool RuleSchema::Load(const std::string& path, std::string* error) {
+  try {
+    schema_ = YAML::LoadFile(path);
+  } catch (const YAML::Exception& e) {
+    *error = fmt::format("{}: {}", path, e.what());
+    return false;
+  }
+  if (!schema_["fields"].IsMap()) {
+    *error = path + ": schema has no fields map";
+    return false;
+  }
+  return true;
+}
+
+std::vector<SchemaError> RuleSchema::Validate(
+    const YAML::Node& document) const {
+  std::vector<SchemaError> errors;
+  if (!document.IsMap()) {
+    errors.push_back({LineOf(document), "a rule is a YAML mapping"});
+    return errors;
+  }
+  CheckMap(schema_["fields"], document, "", &errors);
+  return errors;
+}
+
+void RuleSchema::CheckMap(const YAML::Node& fields, const YAML::Node& node,
+                          const std::string& where,
+                          std::vector<SchemaError>* errors) const {
+  for (const auto& entry : node) {
+    std::string key = entry.first.Scalar();
+    if (!fields[key]) {
+      errors->push_back({LineOf(entry.first),
+                         fmt::format("unknown field '{}{}'", where, key)});
+      continue;
+    }
+    Check(fields[key], entry.second, where + key, errors);
+  }
+  for (const auto& field : fields) {
+    if (field.second["required"] && field.second["required"].as<bool>() &&
+        !node[field.first.Scalar()]) {
+      errors->push_back(
+          {LineOf(node), fmt::format("missing required field '{}{}'", where,
+                                     field.first.Scalar())});
+    }
+  }
+}
+
+void RuleSchema::Check(const YAML::Node& spec, const YAML::Node& node,
+                       const std::string& where,
+                       std::vector<SchemaError>* errors) const {
+  std::string type = spec["type"] ? spec["type"].Scalar() : "scalar";
+  if (type == "ref") {
+    Check(schema_["definitions"][spec["ref"].Scalar()], node, where, errors);
+    return;
+  }
+  auto fail = [&](const std::string& message) {
+    errors->push_back({LineOf(node), fmt::format("'{}': {}", where, message)});
+  };
+  if (type == "map") {
+    if (!node.IsMap()) return fail("expected a mapping");
+    CheckMap(spec["fields"], node, where + ".", errors);
+    return;
+  }
+  if (type == "list") {
+    if (!node.IsSequence()) return fail("expected a list");
+    for (size_t i = 0; i < node.size(); ++i) {
+      Check(spec["items"], node[i], fmt::format("{}[{}]", where, i), errors);
+    }
+    return;
+  }
+  if (!node.IsScalar()) return fail("expected a " + type);
+  if ((type == "number" && !IsNumber(node, false)) ||
+      (type == "integer" && !IsNumber(node, true))) {
+    return fail(fmt::format("expected a {}, got '{}'", type, node.Scalar()));
+  }
+  if (type == "bool" && node.Scalar() != "true" && node.Scalar() != "false") {
+    return fail("expected true or false");
+  }
+  if (spec["enum"]) {
+    bool found = false;
+    std::vector<std::string> names;
+    for (const auto& value : spec["enum"]) {
+      names.push_back(value.Scalar());
+      found = found || value.Scalar() == node.Scalar();
+    }
+    if (!found) {
+      return fail(fmt::format("'{}' is not one of {}", node.Scalar(),
+                              Join(names, ", ")));
+    }
+  }
+  if (spec["pattern"] &&
+      !std::regex_search(node.Scalar(), std::regex(spec["pattern"].Scalar()))) {
+    return fail(fmt::format("'{}' does not match {}", node.Scalar(),
+                            spec["pattern"].Scalar()));
+  }
+}
+
+}  // namespace ampcheck

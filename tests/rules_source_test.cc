@@ -1,0 +1,172 @@
+// Runs every rule over its fixtures (fixtures/rules/<language>/<rule-id>.*)
+// and compares with the expectations written next to the triggering lines:
+//   // ruleid: <rule-id> tries=4     the next code line (or this one) fires
+//   // ok: <rule-id>                 near miss: must stay silent
+//   // todoruleid: <rule-id>         known gap: not checked
+// Reports "missing: file:line rule" and "noisy: file:line rule".
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <sstream>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/discover/discover.h"
+#include "analyzer/extract/registry.h"
+#include "analyzer/extract/source/rule_engine.h"
+#include "analyzer/extract/source/rule_loader.h"
+
+namespace ampcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct Expectation {
+  std::string rule_id;
+  std::string tries;  // "" when not stated
+};
+
+// Expectations by line. A comment-only line applies to the next line with code.
+std::map<int, std::vector<Expectation>> ReadExpectations(
+    const std::string& text) {
+  static const std::regex kExpect(
+      R"((//|#)\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\S+))?)");
+  std::map<int, std::vector<Expectation>> out;
+  std::vector<std::string> lines = Split(text, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::smatch m;
+    if (!std::regex_search(lines[i], m, kExpect) ||
+        lines[i].find("todoruleid") != std::string::npos) {
+      continue;
+    }
+    std::string before = Trim(lines[i].substr(0, m.position(0)));
+    size_t target = i;
+    if (before.empty()) {
+      target = i + 1;
+      while (target < lines.size() && (Trim(lines[target]).empty() ||
+                                       StartsWith(Trim(lines[target]), "//") ||
+                                       StartsWith(Trim(lines[target]), "#"))) {
+        ++target;
+      }
+    }
+    out[static_cast<int>(target) + 1].push_back({m[2], m[4]});
+  }
+  return out;
+}
+
+std::string Fixtures() {
+  return std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/rules";
+}
+
+// Runs `rules` over every fixture file named after one of them.
+std::vector<std::string> RunFixtures(const std::vector<Rule>& rules,
+                                     const std::string& root, int* checked) {
+  std::vector<std::string> problems;
+  std::vector<Diagnostic> diagnostics;
+  for (const Rule& rule : rules) {
+    RuleEngine engine({rule}, &diagnostics);
+    fs::path directory = fs::path(root) / rule.language;
+    bool found = false;
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(directory, ec)) {
+      if (entry.path().stem().string() != rule.id) continue;
+      found = true;
+      std::string text = ReadFile(entry.path());
+      std::string display =
+          fs::relative(entry.path(), AMPCHECK_SOURCE_DIR).string();
+      SourceFile file{display, ClassifyFile(entry.path().filename().string()),
+                      text};
+      FileFacts facts;
+      engine.ExtractAlways(file, &facts);
+      auto expected = ReadExpectations(text);
+      std::map<int, std::string> actual;
+      for (const LayerFact& layer : facts.layers) {
+        actual[layer.layer.location.line] = layer.layer.tries.ToString();
+      }
+      for (const CallSiteFact& site : facts.call_sites)
+        actual[site.location.line] = "";
+      for (const auto& [line, list] : expected) {
+        for (const Expectation& e : list) {
+          if (e.rule_id != rule.id) continue;
+          ++*checked;
+          auto it = actual.find(line);
+          if (it == actual.end()) {
+            problems.push_back(
+                fmt::format("missing: {}:{} {}", display, line, rule.id));
+          } else if (!e.tries.empty() && e.tries != it->second) {
+            problems.push_back(
+                fmt::format("wrong tries: {}:{} {} tries={} (expected {})",
+                            display, line, rule.id, it->second, e.tries));
+          }
+        }
+      }
+      for (const auto& [line, tries] : actual) {
+        bool wanted = false;
+        if (auto it = expected.find(line); it != expected.end()) {
+          for (const Expectation& e : it->second)
+            wanted = wanted || e.rule_id == rule.id;
+        }
+        if (!wanted)
+          problems.push_back(
+              fmt::format("noisy: {}:{} {}", display, line, rule.id));
+      }
+      if (text.find("ok: " + rule.id) == std::string::npos) {
+        problems.push_back(
+            fmt::format("no near-miss (// ok: {}) in {}", rule.id, display));
+      }
+      if (expected.empty())
+        problems.push_back(fmt::format("no positive case in {}", display));
+    }
+    if (!found)
+      problems.push_back(
+          fmt::format("no fixture for rule {} ({})", rule.id, rule.file));
+  }
+  for (const Diagnostic& d : diagnostics) {
+    problems.push_back(
+        fmt::format("rule error: {}: {}", d.location.ToString(), d.message));
+  }
+  return problems;
+}
+
+TEST_CASE("every installed rule passes its positive and near-miss fixtures") {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Rule> rules =
+      LoadRules({InstalledRulesDirectory()}, &diagnostics);
+  for (const Diagnostic& d : diagnostics)
+    FAIL_CHECK(d.location.ToString() << ": " << d.message);
+  REQUIRE(!rules.empty());
+  int checked = 0;
+  for (const std::string& problem : RunFixtures(rules, Fixtures(), &checked))
+    FAIL_CHECK(problem);
+  MESSAGE(rules.size() << " rules, " << checked << " expectations checked");
+}
+
+}  // namespace
+}  // namespace ampcheck
+
+namespace ampcheck {
+namespace {
+
+TEST_CASE("docs/libraries.md is generated from the current rules") {
+  if (std::system("python3 -c 'import yaml' >/dev/null 2>&1") != 0) {
+    MESSAGE("python3 with PyYAML not available: docs check skipped");
+    return;
+  }
+  std::string command = std::string("python3 ") + AMPCHECK_SOURCE_DIR +
+                        "/scripts/gen_libraries_doc.py --check";
+  CHECK(std::system(command.c_str()) == 0);
+}
+
+}  // namespace
+}  // namespace ampcheck
