@@ -174,6 +174,20 @@ struct LayerFact {
   Target target;
   std::vector<std::string> methods;  // HTTP methods retried, when known
   std::string service;  // set when the source says (policy, attribution)
+  // Application config that overrides the count, resolved within the same
+  // service: e.g. resilience4j.retry.instances.inventory.maxAttempts for
+  // @Retry(name = "inventory"). Its value counts tries or retries as
+  // tries_property_semantics says ("tries" | "retries").
+  std::string tries_property;
+  std::string tries_property_semantics;
+};
+
+// A key/value of application config (application.yml, .properties,
+// microprofile-config.properties), flattened: "pricing.base-url".
+struct ConfigPropertyFact {
+  std::string key;
+  std::string value;
+  Location location;
 };
 
 // Evidence in application source that a call exists: a URL literal, an env
@@ -209,6 +223,7 @@ struct FileFacts {
   std::vector<LayerFact> layers;
   std::vector<CallSiteFact> call_sites;
   std::vector<BuildMarkerFact> build_markers;
+  std::vector<ConfigPropertyFact> properties;
 };
 
 }  // namespace ampcheck
