@@ -36,6 +36,7 @@ Layer DefaultPolicyLayer(const ResolveContext& c, const std::string& why) {
     layer.tries = Tries::FromRetries(static_cast<uint64_t>(attempts));
     layer.provenance = Provenance::kExplicit;
     layer.origin = "MeshConfig defaultHttpRetryPolicy";
+    layer.shared = true;
     layer.detail = "defaultHttpRetryPolicy attempts " +
                    std::to_string(attempts) +
                    " (retries) = " + layer.tries.ToString() + " tries, " + why;
