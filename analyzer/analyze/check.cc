@@ -86,7 +86,8 @@ std::vector<std::string> AnalysisContext::PathNames(
 Location AnalysisContext::CallLocation(int call) const {
   const Call& c = model.calls[call];
   for (const Layer& layer : c.layers) {
-    if (layer.retries() && layer.location.known() && !layer.shared) return layer.location;
+    if (layer.retries() && layer.location.known() && !layer.shared)
+      return layer.location;
   }
   for (const Evidence& e : c.evidence) {
     if (e.location.known()) return e.location;
