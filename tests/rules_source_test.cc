@@ -3,6 +3,7 @@
 //   // ruleid: <rule-id> tries=4     the next code line (or this one) fires
 //   // ok: <rule-id>                 near miss: must stay silent
 //   // todoruleid: <rule-id>         known gap: not checked
+//   "//": "ruleid: <rule-id>",       the same in JSON
 // Reports "missing: file:line rule" and "noisy: file:line rule".
 #include <doctest/doctest.h>
 #include <fmt/format.h>
@@ -12,11 +13,14 @@
 #include <fstream>
 #include <map>
 #include <regex>
+#include <set>
 #include <sstream>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/discover/discover.h"
+#include "analyzer/extract/app_config_extractor.h"
 #include "analyzer/extract/registry.h"
+#include "analyzer/extract/source/grpc_service_config.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/rule_loader.h"
 
@@ -41,7 +45,7 @@ struct Expectation {
 std::map<int, std::vector<Expectation>> ReadExpectations(
     const std::string& text) {
   static const std::regex kExpect(
-      R"((//|#)\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\S+))?)");
+      R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)");
   std::map<int, std::vector<Expectation>> out;
   std::vector<std::string> lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -52,7 +56,8 @@ std::map<int, std::vector<Expectation>> ReadExpectations(
     }
     std::string before = Trim(lines[i].substr(0, m.position(0)));
     size_t target = i;
-    if (before.empty()) {
+    // A JSON fixture writes its comment as a key: "//": "ruleid: ...".
+    if (before.empty() || before == "\"") {
       target = i + 1;
       while (target < lines.size() && (Trim(lines[target]).empty() ||
                                        StartsWith(Trim(lines[target]), "//") ||
@@ -150,6 +155,75 @@ TEST_CASE("every installed rule passes its positive and near-miss fixtures") {
   for (const std::string& problem : RunFixtures(rules, Fixtures(), &checked))
     FAIL_CHECK(problem);
   MESSAGE(rules.size() << " rules, " << checked << " expectations checked");
+}
+
+// Application config and gRPC service config need no rule files: their
+// fixtures name the layer's rule id ("config-...", "grpc-service-config").
+TEST_CASE("application config and gRPC service config fixtures") {
+  ExtractorSet set;
+  set.Add(std::make_unique<AppConfigExtractor>());
+  set.Add(std::make_unique<GrpcServiceConfigExtractor>());
+  std::set<std::string> positive, near_miss;
+  int checked = 0;
+  for (const char* directory : {"config", "grpc"}) {
+    std::vector<fs::path> paths;
+    for (const auto& entry :
+         fs::recursive_directory_iterator(fs::path(Fixtures()) / directory)) {
+      if (entry.is_regular_file()) paths.push_back(entry.path());
+    }
+    std::sort(paths.begin(), paths.end());
+    for (const fs::path& path : paths) {
+      std::string text = ReadFile(path);
+      std::string display = fs::relative(path, AMPCHECK_SOURCE_DIR).string();
+      FileFacts facts = set.ExtractFile(
+          {display, ClassifyFile(path.filename().string()), text});
+      for (const Diagnostic& d : facts.diagnostics)
+        FAIL_CHECK(d.location.ToString() << ": " << d.message);
+      std::map<std::pair<int, std::string>, std::string> actual;
+      for (const LayerFact& layer : facts.layers) {
+        actual[{layer.layer.location.line, layer.rule_id}] =
+            layer.layer.tries.ToString();
+      }
+      auto expected = ReadExpectations(text);
+      for (const auto& [line, list] : expected) {
+        for (const Expectation& e : list) {
+          ++checked;
+          positive.insert(e.rule_id);
+          auto it = actual.find({line, e.rule_id});
+          if (it == actual.end()) {
+            FAIL_CHECK(
+                fmt::format("missing: {}:{} {}", display, line, e.rule_id));
+          } else if (!e.tries.empty() && e.tries != it->second) {
+            FAIL_CHECK(
+                fmt::format("wrong tries: {}:{} {} tries={} "
+                            "(expected {})",
+                            display, line, e.rule_id, it->second, e.tries));
+          }
+        }
+      }
+      for (const auto& [key, tries] : actual) {
+        bool wanted = false;
+        if (auto it = expected.find(key.first); it != expected.end()) {
+          for (const Expectation& e : it->second)
+            wanted = wanted || e.rule_id == key.second;
+        }
+        if (!wanted)
+          FAIL_CHECK(
+              fmt::format("noisy: {}:{} {}", display, key.first, key.second));
+      }
+      static const std::regex kOk(R"(ok: ([a-z0-9.-]+))");
+      for (auto it = std::sregex_iterator(text.begin(), text.end(), kOk);
+           it != std::sregex_iterator(); ++it) {
+        near_miss.insert((*it)[1]);
+      }
+    }
+  }
+  for (const std::string& id : positive) {
+    if (!near_miss.count(id)) FAIL_CHECK("no near-miss (ok: " << id << ")");
+  }
+  CHECK(positive.size() >= 8);
+  MESSAGE(positive.size() << " config layer kinds, " << checked
+                          << " expectations checked");
 }
 
 }  // namespace
