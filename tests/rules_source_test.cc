@@ -244,3 +244,75 @@ TEST_CASE("docs/libraries.md is generated from the current rules") {
 
 }  // namespace
 }  // namespace ampcheck
+
+namespace ampcheck {
+namespace {
+
+// The layers one installed rule finds in a snippet.
+std::vector<LayerFact> RunRule(const std::string& rule_id,
+                               const std::string& path,
+                               const std::string& text) {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Rule> rules =
+      LoadRules({InstalledRulesDirectory()}, &diagnostics);
+  std::erase_if(rules, [&](const Rule& r) { return r.id != rule_id; });
+  REQUIRE(rules.size() == 1);
+  RuleEngine engine(rules, &diagnostics);
+  FileFacts facts;
+  engine.ExtractAlways({path, ClassifyFile(path), text}, &facts);
+  return facts.layers;
+}
+
+TEST_CASE("layers name the config property or env var that overrides them") {
+  auto r4j = RunRule("java-resilience4j-retry-annotation", "Inventory.java",
+                     "import io.github.resilience4j.retry.annotation.Retry;\n"
+                     "class InventoryClient {\n"
+                     "  @Retry(name = \"inventory\") Stock stock() {}\n}\n");
+  REQUIRE(r4j.size() == 1);
+  CHECK(r4j[0].tries_property ==
+        "resilience4j.retry.instances.inventory.maxAttempts");
+  CHECK(r4j[0].tries_property_semantics == "tries");
+
+  std::string mp =
+      "package com.shop.pricing;\n"
+      "import org.eclipse.microprofile.faulttolerance.Retry;\n"
+      "class PricingResource {\n"
+      "  @Retry(maxRetries = 2) Price price() { return null; }\n}\n"
+      "@Retry class StockResource {}\n";
+  auto mp_layers = RunRule("java-microprofile-retry", "Pricing.java", mp);
+  REQUIRE(mp_layers.size() == 2);
+  CHECK(mp_layers[0].tries_property ==
+        "com.shop.pricing.PricingResource/price/Retry/maxRetries");
+  CHECK(mp_layers[0].tries_property_semantics == "retries");
+  CHECK(mp_layers[1].tries_property ==
+        "com.shop.pricing.StockResource/Retry/maxRetries");
+
+  auto spring =
+      RunRule("java-spring-retryable", "Refunds.java",
+              "import org.springframework.retry.annotation.Retryable;\n"
+              "class Refunds {\n"
+              "  @Retryable(maxAttemptsExpression = \"${refund.attempts:5}\")\n"
+              "  void refund() {}\n}\n");
+  REQUIRE(spring.size() == 1);
+  CHECK(spring[0].tries_property == "refund.attempts");
+  CHECK(spring[0].layer.tries == Tries::Of(5));
+  CHECK(spring[0].layer.detail ==
+        "maxAttempts = ${refund.attempts:5}: property refund.attempts, "
+        "default 5 (tries)");
+
+  auto env =
+      RunRule("go-retryablehttp", "client.go",
+              "package x\n"
+              "import \"github.com/hashicorp/go-retryablehttp\"\n"
+              "func f() {\n"
+              "  c := retryablehttp.NewClient()\n"
+              "  c.RetryMax, _ = strconv.Atoi(os.Getenv(\"HTTP_RETRY_MAX\"))\n"
+              "}\n");
+  REQUIRE(!env.empty());
+  CHECK(env[0].tries_property == "env:HTTP_RETRY_MAX");
+  CHECK(env[0].tries_property_semantics == "retries");
+  CHECK(env[0].layer.provenance == Provenance::kInferred);
+}
+
+}  // namespace
+}  // namespace ampcheck
