@@ -316,3 +316,36 @@ TEST_CASE("layers name the config property or env var that overrides them") {
 
 }  // namespace
 }  // namespace ampcheck
+
+namespace ampcheck {
+namespace {
+
+TEST_CASE("gRPC service config: cap, budget, deadline and the dialled host") {
+  ExtractorSet set;
+  set.Add(std::make_unique<GrpcServiceConfigExtractor>());
+  std::string json = ReadFile(Fixtures() + "/grpc/service_config.json");
+  FileFacts file = set.ExtractFile({"service_config.json", "json", json});
+  REQUIRE(file.layers.size() == 2);
+  const Layer& retry = file.layers[0].layer;
+  CHECK(retry.detail ==
+        "retryPolicy.maxAttempts = 4 (tries, including the original) for "
+        "shop.pricing.v1.Pricing; retryThrottling maxTokens 10 tokenRatio 0.1 "
+        "(at service_config.json:29): retries stop when tokens fall below "
+        "half");
+  CHECK(retry.total_timeout == 2000);
+  CHECK(retry.backoff.base == 100);
+  CHECK(retry.budget_percent == doctest::Approx(10));
+  CHECK(retry.retry_on == std::vector<std::string>{"UNAVAILABLE"});
+  CHECK(file.layers[1].layer.tries == Tries::Of(5));
+  CHECK(file.layers[1].layer.detail.find("capped at 5") != std::string::npos);
+
+  std::string go = ReadFile(Fixtures() + "/grpc/client.go");
+  FileFacts code = set.ExtractFile({"client.go", "go", go});
+  REQUIRE(code.layers.size() == 1);
+  CHECK(code.layers[0].target.kind == TargetKind::kHost);
+  CHECK(code.layers[0].target.value == "pricing");
+  CHECK(code.layers[0].layer.location.ToString() == "client.go:12");
+}
+
+}  // namespace
+}  // namespace ampcheck

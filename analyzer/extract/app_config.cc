@@ -104,6 +104,8 @@ std::string AppConfigKind(const std::string& path) {
       R"(^(application|bootstrap)([-.][A-Za-z0-9_.-]+)?\.(ya?ml|properties)$)");
   std::string name = BaseNameOf(path);
   if (name == "microprofile-config.properties") return "microprofile-config";
+  if (!StartsWith(name, "application") && !StartsWith(name, "bootstrap"))
+    return "";  // most files: no regex
   if (std::regex_search(name, kSpring)) return "spring-config";
   return "";
 }
