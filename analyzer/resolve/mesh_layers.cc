@@ -241,6 +241,12 @@ void AddMeshLayers(ResolveContext* c) {
   for (Call& call : c->model.calls) {
     const Service& caller = c->model.services[call.from];
     if (!caller.in_mesh) continue;
+    if (c->model.services[call.to].tcp_only) {
+      call.notes.push_back("no mesh retry layer: " +
+                           c->model.services[call.to].protocol_evidence +
+                           "; Istio's HTTP retry policies do not apply to TCP");
+      continue;
+    }
     std::string subset;
     std::optional<Layer> layer =
         VirtualServiceLayer(*c, call.from, call.to, &subset);
