@@ -43,7 +43,8 @@ std::string Diagnostics(const ScanResult& result) {
   return text;
 }
 
-ScanResult ScanMemory(const MemoryFileSystem& fs, uint64_t max_bytes = 8 << 20) {
+ScanResult ScanMemory(const MemoryFileSystem& fs,
+                      uint64_t max_bytes = 8 << 20) {
   ScanOptions options;
   options.inputs = {"fleet"};
   options.max_file_bytes = max_bytes;
@@ -54,7 +55,8 @@ ScanResult ScanMemory(const MemoryFileSystem& fs, uint64_t max_bytes = 8 << 20) 
 TEST_CASE("binary and unreadable files are diagnosed; the rest is analyzed") {
   MemoryFileSystem fs;
   fs.AddFile("fleet/good.yaml", kGoodFleet);
-  fs.AddFile("fleet/image.yaml", std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
+  fs.AddFile("fleet/image.yaml",
+             std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16));
   fs.AddUnreadable("fleet/secret.yaml");
   ScanResult result = ScanMemory(fs);
   CHECK(Diagnostics(result) ==
@@ -71,12 +73,14 @@ TEST_CASE("files over --max-file-size are skipped with a diagnostic") {
   fs.AddFile("fleet/huge.yaml", std::string(5000, '#'));
   ScanResult result = ScanMemory(fs, 4096);
   CHECK(Diagnostics(result) ==
-        "huge.yaml: file is 5000 bytes, over the limit of 4096 (--max-file-size); skipped\n");
+        "huge.yaml: file is 5000 bytes, over the limit of 4096 "
+        "(--max-file-size); skipped\n");
   CHECK(result.model.calls.size() == 1);
 }
 
 TEST_CASE("a symlink loop is diagnosed once and not followed") {
-  fs::path root = fs::temp_directory_path() / ("ampcheck-loop-" + std::to_string(::getpid()));
+  fs::path root = fs::temp_directory_path() /
+                  ("ampcheck-loop-" + std::to_string(::getpid()));
   fs::remove_all(root);
   fs::create_directories(root / "a");
   std::ofstream(root / "a" / "good.yaml") << kGoodFleet;
@@ -85,8 +89,9 @@ TEST_CASE("a symlink loop is diagnosed once and not followed") {
   ScanOptions options;
   options.inputs = {root.string()};
   ScanResult result = RunScan(disk, options);
-  CHECK(Diagnostics(result) ==
-        "a/loop: symlink loop: directory already being scanned; not descended\n");
+  CHECK(
+      Diagnostics(result) ==
+      "a/loop: symlink loop: directory already being scanned; not descended\n");
   CHECK(result.model.calls.size() == 1);
   fs::remove_all(root);
 }
@@ -111,7 +116,9 @@ TEST_CASE("inputs that do not exist are diagnosed and leave nothing readable") {
   CHECK(result.readable_files == 0);
 }
 
-TEST_CASE("a policy file with errors names each line, and the good entries still apply") {
+TEST_CASE(
+    "a policy file with errors names each line, and the good entries still "
+    "apply") {
   MemoryFileSystem fs;
   fs.AddFile("fleet/good.yaml", kGoodFleet);
   fs.AddFile("fleet/.ampcheck.yaml", R"(limits:
@@ -133,8 +140,10 @@ unknown_key: 1
         ".ampcheck.yaml:2: policy: limits.max_tries must be an integer >= 1\n"
         ".ampcheck.yaml:8: policy: layers[].retries must be an integer >= 0\n"
         ".ampcheck.yaml:10: policy: documented[] needs a reason\n"
-        ".ampcheck.yaml:10: policy: documented[] needs owner (the layer that owns retries)\n"
-        ".ampcheck.yaml:13: policy: unknown key 'unknown_key' in the policy file\n");
+        ".ampcheck.yaml:10: policy: documented[] needs owner (the layer that "
+        "owns retries)\n"
+        ".ampcheck.yaml:13: policy: unknown key 'unknown_key' in the policy "
+        "file\n");
   REQUIRE(result.model.calls.size() == 1);
   CHECK(result.analysis.graph.calls[0].tries.ToString() == "9");
 }

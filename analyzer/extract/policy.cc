@@ -162,7 +162,7 @@ class PolicyReader {
   void Read(const YAML::Node& root, Policy* policy) {
     CheckKeys(root, "the policy file",
               {"version", "limits", "mesh", "entries", "services", "calls",
-               "layers", "documented", "suppressions", "rules"});
+               "layers", "documented", "suppressions", "sources", "rules"});
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {
@@ -220,6 +220,17 @@ class PolicyReader {
     for (const YAML::Node& node : Sequence(root, "documented")) {
       if (auto doc = ReadDocumentation(node))
         policy->documented.push_back(*doc);
+    }
+    for (const YAML::Node& node : Sequence(root, "sources")) {
+      CheckKeys(node, "sources[]", {"path", "service"});
+      SourceAttribution a{YamlView::String(node, "path"),
+                          YamlView::String(node, "service"), view_.At(node)};
+      while (EndsWith(a.path, "/")) a.path.pop_back();
+      if (a.service.empty()) {
+        Error(node, "sources[] needs path and service");
+      } else {
+        policy->sources.push_back(a);
+      }
     }
     for (const YAML::Node& node : Sequence(root, "suppressions")) {
       CheckKeys(node, "suppressions[]", {"check", "service", "reason"});

@@ -149,6 +149,8 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
       c->call_sites.emplace_back(file.file, site);
     for (const BuildMarkerFact& marker : file.build_markers)
       c->build_markers.push_back(marker);
+    for (const ConfigPropertyFact& p : file.properties)
+      c->properties.emplace_back(file.file, p);
     c->any_istio_resource =
         c->any_istio_resource || !file.virtual_services.empty() ||
         !file.destination_rules.empty() || !file.gateways.empty() ||
