@@ -3,7 +3,7 @@
 namespace ampcheck {
 
 std::vector<std::string> ReportFormats() {
-  return {"text", "json", "sarif", "markdown"};
+  return {"text", "json", "sarif", "markdown", "codequality"};
 }
 
 std::unique_ptr<Reporter> MakeReporter(const std::string& format) {
@@ -11,6 +11,7 @@ std::unique_ptr<Reporter> MakeReporter(const std::string& format) {
   if (format == "json") return MakeJsonReporter();
   if (format == "sarif") return MakeSarifReporter();
   if (format == "markdown") return MakeMarkdownReporter();
+  if (format == "codequality") return MakeCodeQualityReporter();
   return nullptr;
 }
 

@@ -37,6 +37,7 @@ std::unique_ptr<Reporter> MakeTextReporter();
 std::unique_ptr<Reporter> MakeJsonReporter();
 std::unique_ptr<Reporter> MakeSarifReporter();
 std::unique_ptr<Reporter> MakeMarkdownReporter();
+std::unique_ptr<Reporter> MakeCodeQualityReporter();
 
 }  // namespace ampcheck
 
