@@ -185,9 +185,16 @@ class PolicyReader {
     policy->entries = YamlView::StringList(Child(root, "entries"));
     policy->rule_dirs = YamlView::StringList(Child(root, "rules"));
     for (const YAML::Node& node : Sequence(root, "services")) {
-      CheckKeys(node, "services[]", {"name", "in_mesh"});
+      CheckKeys(node, "services[]", {"name", "in_mesh", "protocol"});
       DeclaredService s{YamlView::String(node, "name"), std::nullopt,
+                        ToLower(YamlView::String(node, "protocol")),
                         view_.At(node)};
+      if (!s.protocol.empty() && s.protocol != "http" && s.protocol != "grpc" &&
+          s.protocol != "tcp") {
+        Error(Child(node, "protocol"),
+              "services[].protocol must be http, grpc or tcp");
+        s.protocol.clear();
+      }
       std::string in_mesh = YamlView::String(node, "in_mesh");
       if (!in_mesh.empty()) s.in_mesh = in_mesh == "true";
       if (s.ref.empty()) {

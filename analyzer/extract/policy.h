@@ -19,6 +19,7 @@ enum class SidecarAssumption { kAuto, kAll, kNone };
 struct DeclaredService {
   std::string ref;  // "name" or "namespace/name"
   std::optional<bool> in_mesh;
+  std::string protocol;  // "tcp": the mesh's HTTP retries do not apply
   Location location;
 };
 

@@ -36,6 +36,7 @@ Layer DefaultPolicyLayer(const ResolveContext& c, const std::string& why) {
     layer.tries = Tries::FromRetries(static_cast<uint64_t>(attempts));
     layer.provenance = Provenance::kExplicit;
     layer.origin = "MeshConfig defaultHttpRetryPolicy";
+    layer.shared = true;
     layer.detail = "defaultHttpRetryPolicy attempts " +
                    std::to_string(attempts) +
                    " (retries) = " + layer.tries.ToString() + " tries, " + why;
@@ -241,6 +242,12 @@ void AddMeshLayers(ResolveContext* c) {
   for (Call& call : c->model.calls) {
     const Service& caller = c->model.services[call.from];
     if (!caller.in_mesh) continue;
+    if (c->model.services[call.to].tcp_only) {
+      call.notes.push_back("no mesh retry layer: " +
+                           c->model.services[call.to].protocol_evidence +
+                           "; Istio's HTTP retry policies do not apply to TCP");
+      continue;
+    }
     std::string subset;
     std::optional<Layer> layer =
         VirtualServiceLayer(*c, call.from, call.to, &subset);

@@ -1,6 +1,7 @@
 #include "analyzer/resolve/resolver.h"
 
 #include <algorithm>
+#include <set>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/hosts.h"
@@ -164,6 +165,17 @@ void BuildServices(ResolveContext* c) {
     service.ns = s.ns;
     service.kind = "Service";
     service.location = s.location;
+    static const std::set<std::string> tcp = {"tcp",   "mysql", "mongo",
+                                              "redis", "tls",   "udp"};
+    service.tcp_only =
+        !s.protocols.empty() &&
+        std::all_of(s.protocols.begin(), s.protocols.end(),
+                    [](const std::string& p) { return tcp.count(p) > 0; });
+    if (service.tcp_only) {
+      service.protocol_evidence = "Service " + s.name + " ports are " +
+                                  Join(s.protocols, ", ") + " (" +
+                                  s.location.ToString() + ")";
+    }
     c->AddService(std::move(service));
   }
   for (const WorkloadFact& w : c->workloads) {
@@ -200,6 +212,11 @@ void BuildServices(ResolveContext* c) {
     service.ns = ns;
     service.kind = "declared";
     service.location = d.location;
+    service.tcp_only = d.protocol == "tcp";
+    if (service.tcp_only) {
+      service.protocol_evidence =
+          "declared protocol: tcp (" + d.location.ToString() + ")";
+    }
     c->AddService(std::move(service));
   }
 }
