@@ -223,8 +223,14 @@ std::string MarkdownFactors(const Model& model, const std::vector<int>& calls) {
   for (int call : calls) {
     for (const Layer& layer : model.calls[call].layers) {
       if (!layer.retries()) continue;
+      // On a path of several calls, say which hop each factor is on.
+      std::string hop = calls.size() < 2
+                            ? ""
+                            : " on " +
+                                  model.DisplayName(model.calls[call].from) +
+                                  "→" + model.DisplayName(model.calls[call].to);
       std::string factor = layer.tries.ToString() + " (" +
-                           LayerKindName(layer.kind) + ": " +
+                           LayerKindName(layer.kind) + hop + ": " +
                            MarkdownEscape(layer.origin);
       if (layer.location.known())
         factor += ", " + Code(layer.location.ToString());

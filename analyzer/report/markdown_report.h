@@ -25,7 +25,8 @@ std::vector<int> CallsAlong(const Model& model,
                             const std::vector<std::string>& names);
 
 // "3 (client: shared HTTP wrapper, `checkout/client.go:41`) × 3 (mesh: Istio
-// 1.21 default)": each retrying layer's factor and where it is set; "1 (no
+// 1.21 default)": each retrying layer's factor and where it is set, with its
+// hop ("mesh on catalog→inventory") on a path of several calls; "1 (no
 // retrying layer)" when nothing on the path retries.
 std::string MarkdownFactors(const Model& model, const std::vector<int>& calls);
 
