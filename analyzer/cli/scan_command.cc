@@ -5,11 +5,13 @@
 #include <memory>
 #include <sstream>
 
+#include "analyzer/analyze/baseline.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/scan.h"
 #include "analyzer/report/reporter.h"
+#include "analyzer/report/sarif_report.h"
 
 namespace ampcheck {
 namespace {
@@ -19,6 +21,8 @@ struct ScanFlags {
   std::string format = "text";
   std::string fail_on = "error";
   std::string output;
+  std::string baseline;
+  SarifOptions sarif;
   std::vector<std::string> disable;
   size_t max_paths = 20;
   bool verbose = false;
@@ -69,7 +73,28 @@ int RunScanCommand(const ScanFlags& flags) {
     std::cerr << "ampcheck: " << result.usage_message << "\n";
     return kExitUsage;
   }
+  std::optional<Baseline> baseline;
+  if (!flags.baseline.empty()) {
+    std::string content, error;
+    Diagnostic problem;
+    baseline.emplace();
+    if (!fs.ReadFile(flags.baseline, options.max_file_bytes, &content,
+                     &error)) {
+      std::cerr << "ampcheck: cannot read baseline " << flags.baseline << ": "
+                << error << "\n";
+      return kExitUsage;
+    }
+    if (!ParseBaseline(flags.baseline, content, &*baseline, &problem)) {
+      std::cerr << problem.location.ToString() << ": error: " << problem.message
+                << "\n";
+      return kExitUsage;
+    }
+  }
+  ReconcileAccepted(baseline ? &*baseline : nullptr,
+                    options.analyze.disabled_checks, &result.model,
+                    &result.analysis);
   ReportOptions report_options;
+  report_options.sarif = flags.sarif;
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
   std::ostringstream rendered;
@@ -115,6 +140,15 @@ void AddScanCommand(CLI::App* app, Command* run) {
       ->capture_default_str();
   scan->add_option("-o,--output", flags->output,
                    "Write the report to this file (default: stdout)");
+  scan->add_option("--baseline", flags->baseline,
+                   "Baseline file (ampcheck baseline): its findings are "
+                   "accepted, stale entries reported");
+  scan->add_option("--sarif-help-base", flags->sarif.help_base,
+                   "SARIF: base URL of the checks' docs pages (default: " +
+                       std::string(kDefaultSarifHelpBase) + ")");
+  scan->add_option("--sarif-uri-prefix", flags->sarif.uri_prefix,
+                   "SARIF: prepended to every file path, when the scanned "
+                   "directory is not the repository root (deploy/)");
   scan->add_option("--config", flags->scan.config,
                    "Policy file (default: .ampcheck.yaml at the root of a "
                    "scanned directory)");
