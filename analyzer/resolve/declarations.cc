@@ -12,6 +12,7 @@ namespace {
 constexpr const char* kMaxTries = "ampcheck.io/max-tries";
 constexpr const char* kOwner = "ampcheck.io/retry-owner";
 constexpr const char* kReason = "ampcheck.io/reason";
+constexpr const char* kSuppress = "ampcheck.io/suppress";
 
 std::optional<Documentation> FromAnnotations(
     const std::map<std::string, std::string>& annotations,
@@ -46,9 +47,52 @@ std::optional<Documentation> FromAnnotations(
   return d;
 }
 
+// ampcheck.io/suppress: "<check-id>: <reason>" (one per line) on a workload,
+// Service or VirtualService suppresses that check on paths through `service`.
+void AddAnnotatedSuppressions(
+    const std::map<std::string, std::string>& annotations,
+    const std::string& resource, const std::string& service, const Location& at,
+    ResolveContext* c) {
+  auto it = annotations.find(kSuppress);
+  if (it == annotations.end()) return;
+  for (const std::string& line : Split(it->second, '\n')) {
+    if (Trim(line).empty()) continue;
+    size_t colon = line.find(':');
+    std::string check = Trim(line.substr(0, colon));
+    std::string reason =
+        colon == std::string::npos ? "" : Trim(line.substr(colon + 1));
+    if (check.empty() || reason.empty()) {
+      c->Diagnose(at,
+                  resource + ": " + kSuppress +
+                      " needs '<check-id>: <reason>', got '" + Trim(line) +
+                      "'; ignored",
+                  Severity::kError);
+      continue;
+    }
+    c->model.suppressions.push_back({check, service, reason, at});
+  }
+}
+
 }  // namespace
 
 void AddDeclarations(ResolveContext* c) {
+  for (const WorkloadFact& w : c->workloads) {
+    int service = c->workload_service[w.ns + "/" + w.name];
+    AddAnnotatedSuppressions(w.annotations, w.kind + " " + w.name,
+                             c->model.services[service].name, w.location, c);
+  }
+  for (const ServiceFact& s : c->k8s_services) {
+    AddAnnotatedSuppressions(s.annotations, "Service " + s.name, s.name,
+                             s.location, c);
+  }
+  for (const VirtualServiceFact& vs : c->virtual_services) {
+    for (const std::string& host : vs.hosts) {
+      int service = c->ResolveHost(host, vs.ns);
+      if (service < 0) continue;
+      AddAnnotatedSuppressions(vs.annotations, "VirtualService " + vs.name,
+                               c->model.services[service].name, vs.location, c);
+    }
+  }
   for (const std::string& entry : c->policy.entries) {
     int s = c->FindServiceRef(entry, {c->policy.file, 0}, true);
     if (s >= 0) c->model.services[s].declared_entry = true;
