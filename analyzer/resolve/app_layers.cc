@@ -63,8 +63,12 @@ void ApplyLayer(const Layer& layer, int service, const Target& target,
     }
   }
   bool applied = false;
-  for (Call& call : c->model.calls) {
-    if (call.from != service) continue;
+  // A copy: no call is added below, but the index may grow elsewhere.
+  std::vector<int> calls;
+  if (service < static_cast<int>(c->outgoing.size()))
+    calls = c->outgoing[service];
+  for (int index : calls) {
+    Call& call = c->model.calls[index];
     call.layers.push_back(layer);
     call.notes.push_back(layer.origin + " (" + layer.location.ToString() +
                          ") has " +

@@ -104,23 +104,34 @@ void AddDeclarations(ResolveContext* c) {
     if (!d) continue;
     int service = c->workload_service[w.ns + "/" + w.name];
     c->model.services[service].declaration = d;
-    for (Call& call : c->model.calls) {
-      if (call.from == service && !call.declaration) call.declaration = d;
+    if (service >= static_cast<int>(c->outgoing.size())) continue;
+    for (int call : c->outgoing[service]) {
+      if (!c->model.calls[call].declaration)
+        c->model.calls[call].declaration = d;
     }
   }
-  // VirtualService annotations: the calls its routes carry.
+  // VirtualService annotations: the calls its routes carry (to its hosts, or
+  // through it from a gateway). Indexed first: one pass over the calls.
+  std::map<int, Documentation> by_callee;
+  std::map<std::string, Documentation> by_origin;
   for (const VirtualServiceFact& vs : c->virtual_services) {
     auto d = FromAnnotations(vs.annotations, "VirtualService " + vs.name,
                              vs.location, c);
     if (!d) continue;
-    for (Call& call : c->model.calls) {
-      bool routed = false;
-      for (const std::string& host : vs.hosts)
-        routed = routed || c->ResolveHost(host, vs.ns) == call.to;
-      for (const Layer& layer : call.layers) {
-        routed = routed || layer.origin == "VirtualService " + vs.name;
+    for (const std::string& host : vs.hosts) {
+      int callee = c->ResolveHost(host, vs.ns);
+      if (callee >= 0) by_callee[callee] = *d;
+    }
+    by_origin["VirtualService " + vs.name] = *d;
+  }
+  for (Call& call : c->model.calls) {
+    if (by_callee.empty() && by_origin.empty()) break;
+    if (auto it = by_callee.find(call.to); it != by_callee.end())
+      call.declaration = it->second;
+    for (const Layer& layer : call.layers) {
+      if (auto it = by_origin.find(layer.origin); it != by_origin.end()) {
+        call.declaration = it->second;
       }
-      if (routed) call.declaration = d;
     }
   }
   // The policy file wins over annotations.

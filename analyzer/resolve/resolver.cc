@@ -69,6 +69,10 @@ int ResolveContext::AddCall(int from, int to, Evidence evidence) {
     model.calls.push_back(std::move(call));
     it =
         call_index.emplace(key, static_cast<int>(model.calls.size()) - 1).first;
+    if (outgoing.size() < model.services.size()) {
+      outgoing.resize(model.services.size());
+    }
+    outgoing[from].push_back(it->second);
   }
   std::vector<Evidence>& evidence_list = model.calls[it->second].evidence;
   if (std::find(evidence_list.begin(), evidence_list.end(), evidence) ==
