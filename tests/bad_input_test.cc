@@ -52,7 +52,7 @@ ScanResult ScanMemory(const MemoryFileSystem& fs,
   return RunScan(fs, options);
 }
 
-TEST_CASE("binary and unreadable files are diagnosed; the rest is analyzed") {
+TEST_CASE("binary and unreadable files are diagnosed, the rest is analyzed") {
   MemoryFileSystem fs;
   fs.AddFile("fleet/good.yaml", kGoodFleet);
   fs.AddFile("fleet/image.yaml",

@@ -117,7 +117,7 @@ TEST_CASE("output is deterministic across runs and thread counts") {
   }
 }
 
-TEST_CASE("several inputs become one fleet; paths are named by input") {
+TEST_CASE("several inputs become one fleet, paths are named by input") {
   Run run = Ampcheck(
       "scan fixtures/fleets/seed-000-wrapper-x-mesh/workloads.yaml "
       "fixtures/fleets/seed-000-wrapper-x-mesh/namespace.yaml --format json");

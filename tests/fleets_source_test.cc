@@ -53,7 +53,7 @@ const std::string kFleets =
     std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/fleets";
 
 TEST_CASE(
-    "seed 000: the shared wrapper is a user rule; test code does not count") {
+    "seed 000: the shared wrapper is a user rule, test code does not count") {
   std::string root = kFleets + "/seed-000-source";
   std::vector<Diagnostic> diagnostics;
   auto without =

@@ -54,7 +54,7 @@ TEST_CASE("baseline: bad files are diagnosed with file and line") {
 }
 
 TEST_CASE(
-    "baseline: accepted findings move to suppressed; stale entries warn") {
+    "baseline: accepted findings move to suppressed, stale entries warn") {
   Model model;
   Analysis analysis;
   analysis.findings = {

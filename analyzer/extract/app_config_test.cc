@@ -100,7 +100,7 @@ TEST_CASE("Resilience4j instance layers carry their property and evidence") {
   CHECK(layers[1].layer.location.ToString() == "application.yml:5");
 }
 
-TEST_CASE("RabbitMQ: Boot 4 max-retries counts retries; retry off requeues") {
+TEST_CASE("RabbitMQ: Boot 4 max-retries counts retries, retry off requeues") {
   std::vector<Diagnostic> diagnostics;
   auto boot4 = LayersFromProperties(
       ParseAppConfig("application.properties",

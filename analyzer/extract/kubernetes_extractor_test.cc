@@ -119,7 +119,7 @@ data:
 }
 
 TEST_CASE(
-    "DestinationRule budgets, subsets and port-level settings; EnvoyFilter "
+    "DestinationRule budgets, subsets and port-level settings, EnvoyFilter "
     "patches") {
   FileFacts facts = Extract(R"(apiVersion: networking.istio.io/v1
 kind: DestinationRule

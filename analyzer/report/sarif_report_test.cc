@@ -75,7 +75,7 @@ TEST_CASE("SARIF: a result at the causing layer, the path's layers related") {
         IdentityFingerprint("undocumented-amplification|checkout>pricing"));
 }
 
-TEST_CASE("SARIF: fingerprints ignore lines; paths are relative URIs") {
+TEST_CASE("SARIF: fingerprints ignore lines, paths are relative URIs") {
   CHECK(IdentityFingerprint("a|b") == IdentityFingerprint("a|b"));
   CHECK(IdentityFingerprint("a|b") != IdentityFingerprint("a|c"));
   CHECK(IdentityFingerprint("").size() == 32);
