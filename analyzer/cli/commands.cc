@@ -14,6 +14,9 @@ int RunCommandLine(int argc, char** argv) {
   app.require_subcommand(1);
   Command run;
   AddScanCommand(&app, &run);
+  AddAuditCommand(&app, &run);
+  AddExtractCommand(&app, &run);
+  AddAnalyzeCommand(&app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
