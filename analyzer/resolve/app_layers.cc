@@ -78,10 +78,39 @@ class Attribution {
   std::map<std::string, std::vector<BuildMarkerFact>> markers_;
 };
 
+// Spring relaxed binding: maxAttempts, max-attempts and max_attempts are one
+// key; "${pricing.base-url:default}" names pricing.base-url.
+std::string PropertyKey(std::string key) {
+  if (StartsWith(key, "${")) key = key.substr(2, key.find_first_of(":}") - 2);
+  std::string out;
+  for (char c : ToLower(key)) {
+    if (c != '-' && c != '_') out += c;
+  }
+  return out;
+}
+
+// Application config properties of each service, by normalized key.
+using Properties = std::map<int, std::map<std::string, ConfigPropertyFact>>;
+
+const ConfigPropertyFact* FindProperty(const Properties& properties,
+                                       int service, const std::string& key) {
+  auto it = properties.find(service);
+  if (it == properties.end()) return nullptr;
+  auto found = it->second.find(PropertyKey(key));
+  return found == it->second.end() ? nullptr : &found->second;
+}
+
 // The service a layer's target names, seen from `service`; -1 if unresolved.
-int ResolveTarget(const Target& target, int service, ResolveContext* c) {
+int ResolveTarget(const Target& target, int service,
+                  const Properties& properties, ResolveContext* c) {
   const Service& s = c->model.services[service];
   std::string host;
+  if (target.kind == TargetKind::kProperty) {
+    if (const ConfigPropertyFact* p =
+            FindProperty(properties, service, target.value)) {
+      if (auto ref = ParseHostReference(p->value, false)) host = ref->host;
+    }
+  }
   if (target.kind == TargetKind::kUrl || target.kind == TargetKind::kHost) {
     auto ref = ParseHostReference(target.value, false);
     if (!ref) return -1;
@@ -101,9 +130,10 @@ int ResolveTarget(const Target& target, int service, ResolveContext* c) {
 }
 
 void ApplyLayer(const Layer& layer, int service, const Target& target,
-                const std::string& label, ResolveContext* c) {
+                const std::string& label, const Properties& properties,
+                ResolveContext* c) {
   if (target.kind != TargetKind::kNone) {
-    int callee = ResolveTarget(target, service, c);
+    int callee = ResolveTarget(target, service, properties, c);
     if (callee >= 0 && callee != service) {
       int call =
           c->AddCall(service, callee,
@@ -136,13 +166,40 @@ void ApplyLayer(const Layer& layer, int service, const Target& target,
 
 }  // namespace
 
+// A count set in application config replaces the layer's default or
+// annotation count (resilience4j.retry.instances.<name>.maxAttempts).
+Layer WithConfiguredTries(const LayerFact& fact, int service,
+                          const Properties& properties) {
+  Layer layer = fact.layer;
+  if (fact.tries_property.empty()) return layer;
+  const ConfigPropertyFact* p =
+      FindProperty(properties, service, fact.tries_property);
+  long long n;
+  if (!p || !ParseInt(Trim(p->value), &n) || n < 0) return layer;
+  bool retries = fact.tries_property_semantics == "retries";
+  layer.tries = retries ? Tries::FromRetries(static_cast<uint64_t>(n))
+                        : Tries::Of(static_cast<uint64_t>(n));
+  layer.provenance = Provenance::kExplicit;
+  layer.detail += "; " + fact.tries_property + " = " + std::to_string(n) +
+                  " (" + (retries ? "retries" : "tries") +
+                  ") = " + layer.tries.ToString() + " tries";
+  layer.evidence.push_back({p->location, p->key + ": " + p->value});
+  return layer;
+}
+
 void AddApplicationLayers(ResolveContext* c) {
   Attribution attribution(c);
+  Properties properties;
+  for (const auto& [file, property] : c->properties) {
+    int service = attribution.ServiceOf(file);
+    if (service >= 0)
+      properties[service].emplace(PropertyKey(property.key), property);
+  }
   // Call sites first, so untargeted layers see every call.
   for (const auto& [file, site] : c->call_sites) {
     int service = attribution.ServiceOf(file);
     if (service < 0) continue;
-    int callee = ResolveTarget(site.target, service, c);
+    int callee = ResolveTarget(site.target, service, properties, c);
     if (callee >= 0 && callee != service)
       c->AddCall(service, callee, {site.location, site.detail});
   }
@@ -160,7 +217,7 @@ void AddApplicationLayers(ResolveContext* c) {
       }
       target = {TargetKind::kHost, d.target};
     }
-    ApplyLayer(d.layer, service, target, "declared layer", c);
+    ApplyLayer(d.layer, service, target, "declared layer", properties, c);
   }
   for (const LayerFact& fact : c->layer_facts) {
     int service =
@@ -175,7 +232,8 @@ void AddApplicationLayers(ResolveContext* c) {
                   Severity::kNote);
       continue;
     }
-    ApplyLayer(fact.layer, service, fact.target, fact.layer.origin, c);
+    ApplyLayer(WithConfiguredTries(fact, service, properties), service,
+               fact.target, fact.layer.origin, properties, c);
   }
   for (Call& call : c->model.calls) {
     std::stable_sort(

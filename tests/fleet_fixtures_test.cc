@@ -1,0 +1,166 @@
+// Fleet fixtures: every directory under fixtures/fleets is scanned end to end
+// (discover -> report) and checked against the expectations written next to
+// the lines that trigger them:
+//   # ruleid: <check>         the next line carries a finding of <check>
+//   # ok: <check>             the next line must not carry one (near miss)
+//   # todoruleid: <check>     a known gap: expected, not yet found
+//   # diagnostic: <text>      the next line has an input diagnostic containing <text>
+//   # tries: <service> = <N>  the worst path to <service> has N tries
+//   # bounded: <service> = <B> ... and a bounded product of B
+// Findings nobody expected are "noisy"; expectations nobody met are "missing".
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/cli/scan.h"
+#include "analyzer/report/json_report.h"
+
+namespace ampcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Expectations {
+  std::set<std::tuple<std::string, int, std::string>> ruleid, ok, todo;
+  std::vector<std::tuple<std::string, int, std::string>> diagnostics;
+  std::map<std::string, std::string> tries, bounded;  // service -> value
+};
+
+bool ParseDirective(const std::string& line, std::string* directive, std::string* argument) {
+  std::string text = Trim(line);
+  if (!StartsWith(text, "#") && !StartsWith(text, "//")) return false;
+  text = Trim(text.substr(text[0] == '#' ? 1 : 2));
+  size_t colon = text.find(':');
+  if (colon == std::string::npos) return false;
+  *directive = text.substr(0, colon);
+  *argument = Trim(text.substr(colon + 1));
+  static const std::set<std::string> known = {"ruleid", "ok", "todoruleid", "diagnostic",
+                                              "tries", "bounded"};
+  return known.count(*directive) > 0;
+}
+
+Expectations ReadExpectations(const fs::path& root) {
+  Expectations out;
+  for (const auto& entry : fs::recursive_directory_iterator(root)) {
+    if (!entry.is_regular_file()) continue;
+    std::string relative = fs::relative(entry.path(), root).string();
+    std::ifstream in(entry.path());
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    std::vector<std::pair<std::string, std::string>> pending;
+    for (size_t i = 0; i < lines.size(); ++i) {
+      std::string directive, argument;
+      if (ParseDirective(lines[i], &directive, &argument)) {
+        if (directive == "tries" || directive == "bounded") {
+          auto parts = Split(argument, '=');
+          if (parts.size() == 2) {
+            (directive == "tries" ? out.tries : out.bounded)[Trim(parts[0])] = Trim(parts[1]);
+          }
+        } else {
+          pending.emplace_back(directive, argument);
+        }
+        continue;
+      }
+      int line_number = static_cast<int>(i) + 1;
+      for (const auto& [d, arg] : pending) {
+        auto key = std::make_tuple(relative, line_number, arg);
+        if (d == "ruleid") out.ruleid.insert(key);
+        if (d == "ok") out.ok.insert(key);
+        if (d == "todoruleid") out.todo.insert(key);
+        if (d == "diagnostic") out.diagnostics.push_back(key);
+      }
+      pending.clear();
+    }
+  }
+  return out;
+}
+
+std::string ScalarText(const nlohmann::json& value) {
+  return value.is_string() ? value.get<std::string>() : value.dump();
+}
+
+void CheckFleet(const fs::path& root) {
+  Expectations expected = ReadExpectations(root);
+  ScanOptions options;
+  options.inputs = {root.string()};
+  options.jobs = 2;
+  DiskFileSystem disk;
+  ScanResult result = RunScan(disk, options);
+  std::vector<std::string> problems;
+
+  std::set<std::tuple<std::string, int, std::string>> found;
+  for (const Finding& f : result.analysis.findings) {
+    found.insert({f.location.file, f.location.line, f.check});
+  }
+  for (const auto& key : found) {
+    const auto& [file, line, check] = key;
+    if (expected.todo.count(key)) {
+      problems.push_back("fixed (drop todoruleid): " + file + ":" + std::to_string(line) + " " + check);
+    } else if (!expected.ruleid.count(key)) {
+      problems.push_back("noisy: " + file + ":" + std::to_string(line) + " " + check);
+    }
+  }
+  for (const auto& key : expected.ruleid) {
+    if (!found.count(key)) {
+      problems.push_back("missing: " + std::get<0>(key) + ":" + std::to_string(std::get<1>(key)) +
+                         " " + std::get<2>(key));
+    }
+  }
+  std::set<std::pair<std::string, int>> diagnosed;
+  for (const auto& [file, line, text] : expected.diagnostics) {
+    bool met = false;
+    for (const Diagnostic& d : result.model.diagnostics) {
+      if (d.location.file == file && d.location.line == line &&
+          d.message.find(text) != std::string::npos) {
+        met = true;
+        diagnosed.insert({file, line});
+      }
+    }
+    if (!met) {
+      problems.push_back("missing diagnostic: " + file + ":" + std::to_string(line) + " " + text);
+    }
+  }
+  for (const Diagnostic& d : result.model.diagnostics) {
+    if (d.severity != Severity::kNote && !diagnosed.count({d.location.file, d.location.line})) {
+      problems.push_back("noisy diagnostic: " + d.location.ToString() + " " + d.message);
+    }
+  }
+  nlohmann::json report = ReportJson(result.model, result.analysis);
+  std::map<std::string, const nlohmann::json*> paths;
+  for (const auto& path : report["paths"]) paths[path["services"].back()] = &path;
+  for (const auto& [service, tries] : expected.tries) {
+    auto it = paths.find(service);
+    std::string actual = it == paths.end() ? "no path" : ScalarText((*it->second)["tries"]);
+    if (actual != tries) problems.push_back("wrong tries at " + service + ": " + actual + ", expected " + tries);
+  }
+  for (const auto& [service, bounded] : expected.bounded) {
+    auto it = paths.find(service);
+    std::string actual = it == paths.end() ? "no path" : ScalarText((*it->second)["bounded_tries"]);
+    if (actual != bounded) {
+      problems.push_back("wrong bounded tries at " + service + ": " + actual + ", expected " + bounded);
+    }
+  }
+  INFO("fleet " << root.filename().string());
+  CHECK_MESSAGE(problems.empty(), Join(problems, "\n"));
+  CHECK_MESSAGE(!(expected.ruleid.empty() && expected.tries.empty()),
+                "fleet has no expectations");
+}
+
+TEST_CASE("fleet fixtures meet the expectations written next to their lines") {
+  fs::path fleets = fs::path(AMPCHECK_SOURCE_DIR) / "fixtures" / "fleets";
+  std::vector<fs::path> roots;
+  for (const auto& entry : fs::directory_iterator(fleets)) {
+    if (entry.is_directory()) roots.push_back(entry.path());
+  }
+  std::sort(roots.begin(), roots.end());
+  REQUIRE(roots.size() >= 1);
+  for (const fs::path& root : roots) CheckFleet(root);
+}
+
+}  // namespace
+}  // namespace ampcheck
