@@ -65,7 +65,7 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
     }
     options.policy = {flags.config, text.str()};
   }
-  SourceSummary sources = SummarizeSources(bundle.roots, bundle.facts);
+  SourceSummary sources = SummarizeSources(bundle.facts);
   ScanResult result = AnalyzeBundle(std::move(bundle), options);
   Inventory inventory = BuildInventory(result.model, result.analysis, sources);
 

@@ -7,12 +7,6 @@
 namespace ampcheck {
 namespace {
 
-bool Under(const std::string& file, const std::string& root) {
-  if (root.empty() || root == ".") return true;
-  std::string prefix = root.back() == '/' ? root : root + "/";
-  return file == root || file.rfind(prefix, 0) == 0;
-}
-
 // Same layer, seen on several calls: same kind, tries, origin and place.
 bool SameLayer(const Layer& a, const Layer& b) {
   return a.kind == b.kind && a.tries == b.tries && a.origin == b.origin &&
@@ -21,28 +15,25 @@ bool SameLayer(const Layer& a, const Layer& b) {
 
 }  // namespace
 
-SourceSummary SummarizeSources(const std::vector<std::string>& roots,
-                               const std::vector<FileFacts>& facts) {
+SourceSummary SummarizeSources(const std::vector<FileFacts>& facts) {
   SourceSummary summary;
-  for (const std::string& root : roots) summary.roots.push_back({root});
+  std::map<std::string, SourceSummary::Root> roots;
   for (const FileFacts& f : facts) {
     for (const LayerFact& layer : f.layers)
       summary.layers.push_back({layer.layer.location, layer.layer.origin});
-    // The longest root that holds the file: nested inputs count once.
-    SourceSummary::Root* owner = nullptr;
-    for (SourceSummary::Root& root : summary.roots) {
-      if (Under(f.file, root.path) &&
-          (!owner || root.path.size() > owner->path.size()))
-        owner = &root;
-    }
-    if (!owner) continue;
-    ++owner->files;
-    owner->layer_facts += static_cast<int>(f.layers.size());
+    if (f.file.empty()) continue;  // problems of the input as a whole
+    size_t slash = f.file.find('/');
+    std::string name = slash == std::string::npos ? "." : f.file.substr(0, slash);
+    SourceSummary::Root& root = roots[name];
+    root.path = name;
+    ++root.files;
+    root.layer_facts += static_cast<int>(f.layers.size());
     for (const BuildMarkerFact& m : f.build_markers) {
-      owner->build_markers.push_back(
+      root.build_markers.push_back(
           m.marker + (m.name.empty() ? "" : " (" + m.name + ")"));
     }
   }
+  for (auto& [name, root] : roots) summary.roots.push_back(std::move(root));
   return summary;
 }
 
@@ -165,11 +156,17 @@ Inventory BuildInventory(const Model& model, const Analysis& analysis,
   }
   for (const SourceSummary::Root& root : sources.roots) {
     bool identified = false;
-    for (auto it = graph_files.lower_bound(root.path);
+    if (root.path == ".") {
+      // Files at the top of a single input: identified when any of them is
+      // in the graph.
+      for (const std::string& file : graph_files)
+        identified = identified || file.find('/') == std::string::npos;
+    }
+    for (auto it = graph_files.lower_bound(root.path + "/");
          !identified && it != graph_files.end() &&
-         it->rfind(root.path, 0) == 0;
+         it->rfind(root.path + "/", 0) == 0;
          ++it) {
-      identified = Under(*it, root.path);
+      identified = true;
     }
     if (!identified) inventory.unidentified.push_back(root);
   }

@@ -17,11 +17,13 @@
 
 namespace ampcheck {
 
-// What extraction saw under each scanned directory, kept small so that it
-// can be taken before the facts are handed to resolve.
+// What extraction saw in each repository, kept small so that it can be taken
+// before the facts are handed to resolve. A repository is the first
+// component of a display path: each input directory when several are given,
+// each top-level directory of a single input ("." for files at its top).
 struct SourceSummary {
   struct Root {
-    std::string path;  // as given on the command line
+    std::string path;  // display path of the repository
     int files = 0;
     int layer_facts = 0;
     std::vector<std::string> build_markers;  // "go.mod (example.com/x)"
@@ -31,8 +33,7 @@ struct SourceSummary {
   std::vector<std::pair<Location, std::string>> layers;  // (where, origin)
 };
 
-SourceSummary SummarizeSources(const std::vector<std::string>& roots,
-                               const std::vector<FileFacts>& facts);
+SourceSummary SummarizeSources(const std::vector<FileFacts>& facts);
 
 // A layer on one or more of a service's calls.
 struct InventoryLayer {
@@ -57,7 +58,7 @@ struct ServiceInventory {
 
 struct Inventory {
   std::vector<ServiceInventory> services;  // model order
-  // Scanned directories nothing in the call graph comes from.
+  // Repositories nothing in the call graph comes from.
   std::vector<SourceSummary::Root> unidentified;
   // Retry layers found in files but on no call of the graph.
   std::vector<std::pair<Location, std::string>> unattributed_layers;

@@ -11,9 +11,10 @@ namespace {
 std::string PathText(const AnalysisContext& context,
                      const std::vector<int>& calls, const Tries& tries) {
   if (calls.empty()) return "none";
-  return tries.ToString() + " tries: " +
-         Join(context.PathNames(calls), " -> ") + " (" +
-         context.PathProductText(calls) + ")";
+  std::string text =
+      tries.ToString() + " tries: " + Join(context.PathNames(calls), " -> ");
+  if (calls.size() > 1) text += " (" + context.PathProductText(calls) + ")";
+  return text;
 }
 
 }  // namespace
@@ -61,8 +62,8 @@ void RenderInventoryText(const Model& model, const Analysis& analysis,
   if (!inventory.unidentified.empty()) {
     out << "\nsources no service was identified for (listed, not dropped):\n";
     for (const SourceSummary::Root& root : inventory.unidentified) {
-      out << "  " << root.path << ": " << root.files << " files, "
-          << root.layer_facts << " retry layers";
+      out << "  " << root.path << ": " << root.files << " files read, "
+          << root.layer_facts << " retry layer(s) found";
       if (!root.build_markers.empty())
         out << " (build markers: " << Join(root.build_markers, "; ") << ")";
       out << "\n";
