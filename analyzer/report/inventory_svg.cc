@@ -111,10 +111,10 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
       << width << "\" height=\"" << height << "\" viewBox=\"0 0 " << width
       << " " << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
       << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" "
-         "refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">"
+         "refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
          "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/></marker>"
          "<marker id=\"arrow-hot\" viewBox=\"0 0 10 10\" refX=\"10\" "
-         "refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\">"
+         "refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
          "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c62828\"/></marker></defs>\n";
   size_t shown_count = std::count(shown.begin(), shown.end(), true);
   out << "<text x=\"" << kMargin << "\" y=\"" << kMargin + 4

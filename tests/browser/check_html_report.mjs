@@ -12,15 +12,16 @@ const [report, screenshot] = process.argv.slice(2);
 const profile = mkdtempSync(join(tmpdir(), 'ampcheck-chromium-'));
 const fail = (message) => { console.log('FAIL: ' + message); process.exitCode = 1; };
 
-const browser = await chromium.launch({
+// The profile directory is Chromium's --user-data-dir.
+const browser = await chromium.launchPersistentContext(profile, {
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
+  viewport: { width: 1400, height: 1000 },
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking',
-         '--disable-component-update', '--disable-sync', '--no-first-run',
-         `--user-data-dir=${profile}`],
+         '--disable-component-update', '--disable-sync', '--no-first-run'],
 });
 try {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const page = await browser.newPage();
   const requests = [];
   page.on('request', (r) => { if (!r.url().startsWith('file:')) requests.push(r.url()); });
   const errors = [];
