@@ -1,5 +1,6 @@
 #include "analyzer/extract/facts_cache.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,9 +60,15 @@ std::string ExtractionFingerprint(const std::vector<std::string>& rule_dirs) {
   AddField(&hash, kFactsSchema);
   AddField(&hash, AMPCHECK_VERSION);
   // The binary itself: a rebuilt extractor may read the same file
-  // differently even when the version string did not move.
-  std::string binary;
-  if (ReadWhole("/proc/self/exe", &binary)) AddField(&hash, Sha256Hex(binary));
+  // differently even when the version string did not move. Its size and
+  // modification time identify a build without reading it (it can weigh
+  // ~100 MB with debug information).
+  struct stat binary;
+  if (stat("/proc/self/exe", &binary) == 0) {
+    AddField(&hash, std::to_string(binary.st_size) + ":" +
+                        std::to_string(binary.st_mtim.tv_sec) + "." +
+                        std::to_string(binary.st_mtim.tv_nsec));
+  }
   AddField(&hash, RulesDigest(rule_dirs));
   return hash.HexDigest();
 }
