@@ -11,5 +11,5 @@ n=${1:-100000}
 checks=${2:-1}
 build=${3:-build}
 AMPCHECK_BENCH_CHECKS=$checks AMPCHECK_BENCH_SERVICES=$n "$build/ampcheck_tests" \
-  -tc="graph benchmark: a synthetic fleet resolves whole" -s 2>&1 | grep "bench:" || {
+  -tc="graph benchmark: a synthetic fleet resolves whole" -s 2>&1 | grep --line-buffered "bench:" || {
   echo "benchmark test failed" >&2; exit 1; }

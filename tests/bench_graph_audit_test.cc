@@ -7,9 +7,9 @@
 // resolve and analyze for N and 2N services.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <algorithm>
 #include <cstdlib>
 
 #include "analyzer/analyze/analyzer.h"
@@ -40,7 +40,7 @@ std::vector<FileFacts> SyntheticFleet(int services, int calls_each) {
       state = state * 6364136223846793005ull + 1442695040888963407ull;
       int tier = i % kTiers;
       int next = (state >> 40) % 100 == 0 ? std::max(0, tier - 1)
-                                           : std::min(kTiers - 1, tier + 1);
+                                          : std::min(kTiers - 1, tier + 1);
       if (next == tier) continue;  // the last tier calls nobody
       int per_tier = services / kTiers;
       int to = static_cast<int>(((state >> 33) % per_tier) * kTiers + next);
@@ -63,8 +63,7 @@ struct Timing {
 };
 
 double Seconds(std::chrono::steady_clock::time_point since) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                       since)
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since)
       .count();
 }
 
@@ -96,7 +95,7 @@ TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
   if (!env) {
     Timing t = ResolveAndAnalyze(300, true);
     CHECK(t.services == 300);
-    CHECK(t.calls > 900);  // four env URLs each but from the last tier
+    CHECK(t.calls > 900);   // four env URLs each but from the last tier
     CHECK(t.findings > 0);  // mesh defaults multiply along the chains
     return;
   }
@@ -114,6 +113,7 @@ TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
                   t.analyze_s, t.findings);
     }
     std::printf("\n");
+    std::fflush(stdout);  // one line per size, as soon as it is measured
   }
 }
 

@@ -27,9 +27,9 @@ TEST_CASE("audit html: renders, sorts and draws the graph in Chromium") {
       std::filesystem::exists(browser_dir + "/node_modules/playwright-core"),
       "run tests/browser/setup.sh (npm ci)");
   ScratchDir scratch("html");
-  auto run = RunAmpcheck("audit fixtures/audit/shop --format html -o " +
-                             (scratch / "report.html"),
-                         scratch);
+  auto run = RunAmpcheck(
+      "audit fixtures/audit/shop --format html -o " + (scratch / "report.html"),
+      scratch);
   REQUIRE(run.exit_code == 1);
   std::string html = ReadText(scratch / "report.html");
   // Nothing to fetch: no linked style sheet, script or image (the browser

@@ -76,9 +76,9 @@ TEST_CASE("audit json: the report contract of scan is kept") {
   auto scan = RunAmpcheck("scan " + kFleet + " --format json", scratch);
   json inventory = json::parse(audit.out);
   for (json& s : inventory["services"]) {
-    for (const char* added : {"layers", "multi_layer_calls", "outbound_calls",
-                              "worst_inbound", "worst_outbound",
-                              "missing_timeouts"})
+    for (const char* added :
+         {"layers", "multi_layer_calls", "outbound_calls", "worst_inbound",
+          "worst_outbound", "missing_timeouts"})
       s.erase(added);
   }
   inventory.erase("unidentified");
@@ -91,21 +91,21 @@ TEST_CASE("audit text: what a person reads") {
   auto run = RunAmpcheck("audit " + kFleet, scratch);
   CHECK(run.exit_code == 1);
   CHECK(run.err.empty());  // no progress line: stderr is not a terminal
-  for (const char* line : {
-           "fleet inventory: 5 services, 2 with more than one retrying layer "
-           "on a call\n",
-           "  layer client 5 tries [explicit] hashicorp/go-retryablehttp, "
-           "orders/internal/quote/client.go:11 on orders->pricing\n",
-           "  layer mesh 3 tries [mesh-default] Istio default, no retries "
-           "block, platform/deploy/pricing-routes.yaml:9 on orders->pricing\n",
-           "  more than one retrying layer on 1 of 1 outbound calls:\n",
-           "  worst outbound: 45 tries: storefront -> orders -> pricing "
-           "(3 x 15 = 45)\n",
-           "  no timeout at any layer on calls to: notifications\n",
-           "sources no service was identified for (listed, not dropped):\n"
-           "  legacy-batch: 2 files read, 1 retry layer(s) found\n",
-           "retry layers found but on no call of the graph:\n"
-           "  legacy-batch/jobs/reconcile.py:4: tenacity\n"}) {
+  for (const char* line :
+       {"fleet inventory: 5 services, 2 with more than one retrying layer "
+        "on a call\n",
+        "  layer client 5 tries [explicit] hashicorp/go-retryablehttp, "
+        "orders/internal/quote/client.go:11 on orders->pricing\n",
+        "  layer mesh 3 tries [mesh-default] Istio default, no retries "
+        "block, platform/deploy/pricing-routes.yaml:9 on orders->pricing\n",
+        "  more than one retrying layer on 1 of 1 outbound calls:\n",
+        "  worst outbound: 45 tries: storefront -> orders -> pricing "
+        "(3 x 15 = 45)\n",
+        "  no timeout at any layer on calls to: notifications\n",
+        "sources no service was identified for (listed, not dropped):\n"
+        "  legacy-batch: 2 files read, 1 retry layer(s) found\n",
+        "retry layers found but on no call of the graph:\n"
+        "  legacy-batch/jobs/reconcile.py:4: tenacity\n"}) {
     CHECK_MESSAGE(run.out.find(line) != std::string::npos, line);
   }
 }
@@ -113,27 +113,27 @@ TEST_CASE("audit text: what a person reads") {
 TEST_CASE("audit csv: one row per service, quoted where needed") {
   ScratchDir scratch("inventory-csv");
   auto run = RunAmpcheck("audit " + kFleet + " --format csv", scratch);
-  CHECK(run.out.rfind(
-            "kind,name,namespace,in_mesh,layers,multi_layer_calls,"
-            "outbound_calls,worst_inbound_tries,worst_inbound_path,"
-            "worst_outbound_tries,worst_outbound_path,missing_timeouts,"
-            "findings,note\r\n",
-            0) == 0);
+  CHECK(
+      run.out.rfind("kind,name,namespace,in_mesh,layers,multi_layer_calls,"
+                    "outbound_calls,worst_inbound_tries,worst_inbound_path,"
+                    "worst_outbound_tries,worst_outbound_path,missing_timeouts,"
+                    "findings,note\r\n",
+                    0) == 0);
   CHECK(run.out.find(
             "service,orders,shop,true,\"client 5 tries: "
             "hashicorp/go-retryablehttp, orders/internal/quote/client.go:11; "
             "mesh 3 tries: Istio default, no retries block, "
             "platform/deploy/pricing-routes.yaml:9\",1,1,3,storefront -> "
             "orders,15,orders -> pricing,,1,") != std::string::npos);
-  CHECK(run.out.find("unidentified-source,legacy-batch,") !=
-        std::string::npos);
+  CHECK(run.out.find("unidentified-source,legacy-batch,") != std::string::npos);
 }
 
 TEST_CASE("audit: inputs from a list file, several repositories") {
   ScratchDir scratch("inventory-list");
-  std::ofstream(scratch / "repos.txt")
-      << "# the fleet\n" << kFleet << "/platform\n\n"
-      << kFleet << "/orders\n" << kFleet << "/legacy-batch\n";
+  std::ofstream(scratch / "repos.txt") << "# the fleet\n"
+                                       << kFleet << "/platform\n\n"
+                                       << kFleet << "/orders\n"
+                                       << kFleet << "/legacy-batch\n";
   auto run = RunAmpcheck("audit --list " + (scratch / "repos.txt") + " " +
                              kFleet + "/exported/cluster.yaml --format json",
                          scratch);
@@ -143,8 +143,7 @@ TEST_CASE("audit: inputs from a list file, several repositories") {
         "orders/internal/quote/client.go");
   CHECK(report["unidentified"][0]["path"] == "legacy-batch");
 
-  auto missing = RunAmpcheck("audit --list " + (scratch / "none.txt"),
-                             scratch);
+  auto missing = RunAmpcheck("audit --list " + (scratch / "none.txt"), scratch);
   CHECK(missing.exit_code == 2);
   CHECK(missing.err ==
         "ampcheck: cannot read input list " + (scratch / "none.txt") + "\n");

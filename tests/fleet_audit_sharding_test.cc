@@ -26,9 +26,9 @@ TEST_CASE("audit: merged shards give the same report as one run") {
   ScratchDir scratch("shards");
   for (const std::string format : {"json", "csv", "html", "text"}) {
     CAPTURE(format);
-    auto whole = RunAmpcheck("audit " + kFleet + " --fail-on never --format " +
-                                 format + " -j 2",
-                             scratch);
+    auto whole = RunAmpcheck(
+        "audit " + kFleet + " --fail-on never --format " + format + " -j 2",
+        scratch);
     REQUIRE(whole.exit_code == 0);
     REQUIRE(whole.out.size() > 100);
     for (int count : {1, 3, 7}) {
@@ -36,10 +36,10 @@ TEST_CASE("audit: merged shards give the same report as one run") {
       std::string files;
       for (int i = 0; i < count; ++i) {
         std::string file = scratch / ("facts-" + std::to_string(i) + ".json");
-        auto shard = RunAmpcheck("extract " + kFleet + " --shard " +
-                                     std::to_string(i) + "/" +
-                                     std::to_string(count) + " -o " + file,
-                                 scratch);
+        auto shard =
+            RunAmpcheck("extract " + kFleet + " --shard " + std::to_string(i) +
+                            "/" + std::to_string(count) + " -o " + file,
+                        scratch);
         REQUIRE(shard.exit_code == 0);
         CHECK(shard.err.empty());
         files += " " + file;
@@ -57,15 +57,15 @@ TEST_CASE("audit: every file lands in exactly one shard") {
   size_t total = 0;
   for (int i = 0; i < 4; ++i) {
     std::string file = scratch / ("f" + std::to_string(i) + ".json");
-    REQUIRE(RunAmpcheck("extract " + kFleet + " --shard " +
-                            std::to_string(i) + "/4 -o " + file,
+    REQUIRE(RunAmpcheck("extract " + kFleet + " --shard " + std::to_string(i) +
+                            "/4 -o " + file,
                         scratch)
                 .exit_code == 0);
     std::string text = ReadText(file);
     total += FactLines(text);
   }
-  auto whole = RunAmpcheck("extract " + kFleet + " -o " + (scratch / "all"),
-                           scratch);
+  auto whole =
+      RunAmpcheck("extract " + kFleet + " -o " + (scratch / "all"), scratch);
   REQUIRE(whole.exit_code == 0);
   size_t expected = FactLines(ReadText(scratch / "all"));
   CHECK(expected == 10);  // README, docs and vendored code are not read
@@ -80,17 +80,16 @@ TEST_CASE("analyze: a missing, repeated or foreign shard is a usage error") {
                         scratch)
                 .exit_code == 0);
   }
-  auto missing =
-      RunAmpcheck("analyze " + (scratch / "f0") + " " + (scratch / "f2"),
-                  scratch);
+  auto missing = RunAmpcheck(
+      "analyze " + (scratch / "f0") + " " + (scratch / "f2"), scratch);
   CHECK(missing.exit_code == 2);
   CHECK(missing.err == "ampcheck: shard 2/3 is missing\n");
   CHECK(missing.out.empty());
 
-  auto twice = RunAmpcheck("analyze " + (scratch / "f0") + " " +
-                               (scratch / "f1") + " " + (scratch / "f1") +
-                               " " + (scratch / "f2"),
-                           scratch);
+  auto twice =
+      RunAmpcheck("analyze " + (scratch / "f0") + " " + (scratch / "f1") + " " +
+                      (scratch / "f1") + " " + (scratch / "f2"),
+                  scratch);
   CHECK(twice.exit_code == 2);
   CHECK(twice.err == "ampcheck: shard 2/3 is given twice\n");
 
@@ -112,7 +111,8 @@ TEST_CASE("analyze: a missing, repeated or foreign shard is a usage error") {
   CHECK(bad.err ==
         "ampcheck: --shard 3/3: expected I/N with 0 <= I < N (e.g. 0/4)\n");
 
-  std::ofstream(scratch / "broken.json") << "{\"schema\": \"ampcheck/facts/v0\"}";
+  std::ofstream(scratch / "broken.json")
+      << "{\"schema\": \"ampcheck/facts/v0\"}";
   auto broken = RunAmpcheck("analyze " + (scratch / "broken.json"), scratch);
   CHECK(broken.exit_code == 2);
   CHECK(broken.err == "ampcheck: " + (scratch / "broken.json") +
@@ -126,18 +126,18 @@ TEST_CASE("analyze: the policy travels with the facts; --config replaces it") {
   REQUIRE(RunAmpcheck("extract " + fleet + " -o " + (scratch / "f"), scratch)
               .exit_code == 0);
   auto scan = RunAmpcheck("audit " + fleet + " --format json", scratch);
-  auto merged = RunAmpcheck("analyze " + (scratch / "f") + " --format json",
-                            scratch);
+  auto merged =
+      RunAmpcheck("analyze " + (scratch / "f") + " --format json", scratch);
   CHECK(merged.exit_code == scan.exit_code);
   CHECK(merged.out == scan.out);
   CHECK(merged.out.find("\"origin\": \"shared HTTP wrapper\"") !=
         std::string::npos);
 
   std::ofstream(scratch / "empty.yaml") << "mesh:\n  istio_version: \"1.21\"\n";
-  auto replaced = RunAmpcheck("analyze " + (scratch / "f") +
-                                  " --format json --config " +
-                                  (scratch / "empty.yaml"),
-                              scratch);
+  auto replaced =
+      RunAmpcheck("analyze " + (scratch / "f") + " --format json --config " +
+                      (scratch / "empty.yaml"),
+                  scratch);
   CHECK(replaced.out.find("shared HTTP wrapper") == std::string::npos);
 }
 

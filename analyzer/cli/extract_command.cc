@@ -39,8 +39,7 @@ int RunExtractCommand(const ExtractFlags& flags) {
     return kExitUsage;
   }
   FactsBundle bundle;
-  if (!ExtractShard(flags.extraction, index, count, &bundle))
-    return kExitUsage;
+  if (!ExtractShard(flags.extraction, index, count, &bundle)) return kExitUsage;
   if (flags.output.empty() || flags.output == "-") {
     WriteBundle(bundle, std::cout);
     return kExitClean;

@@ -9,13 +9,13 @@ namespace ampcheck {
 using nlohmann::json;
 
 void WriteBundle(const FactsBundle& bundle, std::ostream& out) {
-  json header = {{"schema", kFactsSchema},
-                 {"shard",
-                  {{"index", bundle.shard_index}, {"count", bundle.shard_count}}},
-                 {"fleet", bundle.fleet},
-                 {"roots", bundle.roots},
-                 {"files", bundle.files},
-                 {"skipped", bundle.skipped}};
+  json header = {
+      {"schema", kFactsSchema},
+      {"shard", {{"index", bundle.shard_index}, {"count", bundle.shard_count}}},
+      {"fleet", bundle.fleet},
+      {"roots", bundle.roots},
+      {"files", bundle.files},
+      {"skipped", bundle.skipped}};
   if (bundle.policy_content) {
     header["policy"] = {{"file", bundle.policy_file},
                         {"content", *bundle.policy_content}};
@@ -40,8 +40,8 @@ bool ReadBundle(const std::string& file, const std::string& text,
     return false;
   }
   if (in.value("schema", "") != kFactsSchema) {
-    *error = file + ": schema is '" + in.value("schema", "") +
-             "', expected '" + kFactsSchema + "'";
+    *error = file + ": schema is '" + in.value("schema", "") + "', expected '" +
+             kFactsSchema + "'";
     return false;
   }
   try {
@@ -76,8 +76,8 @@ bool ReadBundle(const std::string& file, const std::string& text,
       std::string field_error;
       if (!FileFactsFromJson(facts[i], &bundle->facts[i], &field_error)) {
         // "facts.layers[0].kind: ..." -> "facts[3].layers[0].kind: ..."
-        *error = file + ": facts[" + std::to_string(i) + "]" +
-                 field_error.substr(5);
+        *error =
+            file + ": facts[" + std::to_string(i) + "]" + field_error.substr(5);
         return false;
       }
     }

@@ -59,8 +59,7 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
     std::ostringstream text;
     text << in.rdbuf();
     if (!in) {
-      std::cerr << "ampcheck: cannot read policy file " << flags.config
-                << "\n";
+      std::cerr << "ampcheck: cannot read policy file " << flags.config << "\n";
       return kExitUsage;
     }
     options.policy = {flags.config, text.str()};

@@ -35,8 +35,7 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags);
 // line; blank lines and # comments ignored). False with a message on stderr
 // when the list cannot be read.
 bool CollectInputs(const std::vector<std::string>& inputs,
-                   const std::string& list_file,
-                   std::vector<std::string>* out);
+                   const std::string& list_file, std::vector<std::string>* out);
 
 }  // namespace ampcheck
 

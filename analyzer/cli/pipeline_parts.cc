@@ -106,8 +106,7 @@ FactsBundle ExtractBundle(const FileSystem& fs, const FleetPlan& plan,
   std::vector<DiscoveredFile> mine;
   for (const DiscoveredFile& file : plan.discovery.files) {
     fleet.Update(file.display + "\n");
-    if (ShardOf(file.display, shard_count) == shard_index)
-      mine.push_back(file);
+    if (ShardOf(file.display, shard_count) == shard_index) mine.push_back(file);
   }
   bundle.fleet = fleet.HexDigest();
   bundle.facts = ExtractFleet(plan.extractors, fs, mine, options, counters);
@@ -152,10 +151,9 @@ bool MergeBundles(std::vector<FactsBundle> shards, FactsBundle* merged,
     for (FileFacts& f : shards[i].facts) merged->facts.push_back(std::move(f));
   }
   // Discovery order: by display path, as one unsharded run sees them.
-  std::stable_sort(merged->facts.begin(), merged->facts.end(),
-                   [](const FileFacts& a, const FileFacts& b) {
-                     return a.file < b.file;
-                   });
+  std::stable_sort(
+      merged->facts.begin(), merged->facts.end(),
+      [](const FileFacts& a, const FileFacts& b) { return a.file < b.file; });
   merged->shard_index = 0;
   merged->shard_count = 1;
   return true;
@@ -168,11 +166,11 @@ ScanResult AnalyzeBundle(FactsBundle bundle,
   std::vector<Diagnostic> diagnostics = bundle.diagnostics;
   Policy policy;
   if (options.policy) {
-    policy =
-        ParsePolicy(options.policy->first, options.policy->second, &diagnostics);
-  } else if (bundle.policy_content) {
-    policy = ParsePolicy(bundle.policy_file, *bundle.policy_content,
+    policy = ParsePolicy(options.policy->first, options.policy->second,
                          &diagnostics);
+  } else if (bundle.policy_content) {
+    policy =
+        ParsePolicy(bundle.policy_file, *bundle.policy_content, &diagnostics);
   }
   std::vector<FileFacts> facts;
   facts.reserve(bundle.facts.size() + 1);

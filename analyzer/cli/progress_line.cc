@@ -14,8 +14,8 @@ ProgressLine::ProgressLine(std::ostream& out, uint64_t total, bool enabled)
       enabled_(enabled),
       start_(std::chrono::steady_clock::now()) {}
 
-std::string ProgressLine::Format(uint64_t done, uint64_t total,
-                                 uint64_t cached, double seconds) {
+std::string ProgressLine::Format(uint64_t done, uint64_t total, uint64_t cached,
+                                 double seconds) {
   std::string text =
       std::to_string(done) + "/" + std::to_string(total) + " files";
   if (cached > 0) text += " (" + std::to_string(cached) + " cached)";
@@ -33,13 +33,12 @@ std::string ProgressLine::Format(uint64_t done, uint64_t total,
 
 void ProgressLine::Update(const ExtractionCounters& counters) {
   if (!enabled_) return;
-  double seconds = std::chrono::duration<double>(
-                       std::chrono::steady_clock::now() - start_)
-                       .count();
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
+          .count();
   // \r and "erase to end of line": the line is redrawn in place.
   out_ << "\r\x1b[Kampcheck: "
-       << Format(counters.done, total_, counters.cached, seconds)
-       << std::flush;
+       << Format(counters.done, total_, counters.cached, seconds) << std::flush;
   drawn_ = true;
 }
 

@@ -43,8 +43,8 @@ void Sha256::Block(const unsigned char* p) {
   for (int i = 0; i < 64; ++i) {
     uint32_t t1 = h + (Rotr(e, 6) ^ Rotr(e, 11) ^ Rotr(e, 25)) +
                   ((e & f) ^ (~e & g)) + kRound[i] + w[i];
-    uint32_t t2 =
-        (Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22)) + ((a & b) ^ (a & c) ^ (b & c));
+    uint32_t t2 = (Rotr(a, 2) ^ Rotr(a, 13) ^ Rotr(a, 22)) +
+                  ((a & b) ^ (a & c) ^ (b & c));
     h = g;
     g = f;
     f = e;
@@ -89,12 +89,14 @@ std::string Sha256::HexDigest() {
   size_t pad_len = (buffered_ < 56 ? 56 : 120) - buffered_;
   Update(std::string_view(reinterpret_cast<char*>(pad), pad_len));
   unsigned char tail[8];
-  for (int i = 0; i < 8; ++i) tail[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
+  for (int i = 0; i < 8; ++i)
+    tail[i] = static_cast<unsigned char>(bits >> (56 - 8 * i));
   Update(std::string_view(reinterpret_cast<char*>(tail), 8));
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   for (uint32_t word : state_) {
-    for (int shift = 28; shift >= 0; shift -= 4) out += kHex[(word >> shift) & 15];
+    for (int shift = 28; shift >= 0; shift -= 4)
+      out += kHex[(word >> shift) & 15];
   }
   return out;
 }

@@ -1,7 +1,6 @@
 #include "analyzer/extract/facts_cache.h"
 
 #include <doctest/doctest.h>
-
 #include <unistd.h>
 
 #include <filesystem>
@@ -46,9 +45,10 @@ std::string Json(const std::vector<FileFacts>& facts) {
 
 MemoryFileSystem Fleet() {
   MemoryFileSystem files;
-  files.AddFile("fleet/orders/client.go",
-                "package orders\nimport \"github.com/hashicorp/go-retryablehttp\"\n"
-                "func c() { x := retryablehttp.NewClient(); x.RetryMax = 4 }\n");
+  files.AddFile(
+      "fleet/orders/client.go",
+      "package orders\nimport \"github.com/hashicorp/go-retryablehttp\"\n"
+      "func c() { x := retryablehttp.NewClient(); x.RetryMax = 4 }\n");
   files.AddFile("fleet/orders/plain.go", "package orders\nfunc add() {}\n");
   files.AddFile("fleet/deploy/ns.yaml",
                 "apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n");
@@ -82,9 +82,10 @@ TEST_CASE("cache: a re-run with one changed file parses only that file") {
   CHECK(second.cached == 4);
   CHECK(Json(second.facts) == Json(first.facts));
 
-  files.AddFile("fleet/orders/client.go",
-                "package orders\nimport \"github.com/hashicorp/go-retryablehttp\"\n"
-                "func c() { x := retryablehttp.NewClient(); x.RetryMax = 9 }\n");
+  files.AddFile(
+      "fleet/orders/client.go",
+      "package orders\nimport \"github.com/hashicorp/go-retryablehttp\"\n"
+      "func c() { x := retryablehttp.NewClient(); x.RetryMax = 9 }\n");
   Run third = Extract(files, cache);
   CHECK(third.extracted == 1);
   CHECK(third.cached == 3);
@@ -117,8 +118,7 @@ TEST_CASE("cache: a changed rule file changes the fingerprint") {
   fs::create_directories(dir.path / "rules");
   std::ofstream(dir.path / "rules" / "r.yaml") << "id: a\n";
   std::string before = ExtractionFingerprint({(dir.path / "rules").string()});
-  CHECK(before ==
-        ExtractionFingerprint({(dir.path / "rules").string()}));
+  CHECK(before == ExtractionFingerprint({(dir.path / "rules").string()}));
   std::ofstream(dir.path / "rules" / "r.yaml") << "id: b\n";
   CHECK(before != ExtractionFingerprint({(dir.path / "rules").string()}));
 }

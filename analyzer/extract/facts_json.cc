@@ -210,7 +210,9 @@ struct NoField {
   void operator()(const char*, const auto&) const {}
 };
 template <class T>
-concept Record = requires(const T& t) { Fields(t, NoField{}); };
+concept Record = requires(const T& t) {
+  Fields(t, NoField{});
+};
 
 // Enums travel by name, as the reports spell them.
 template <class E>
@@ -273,7 +275,10 @@ json WriteValue(const T& v) {
     return v.unbounded() ? json("unbounded") : json(v.count());
   } else if constexpr (requires { v.has_value(); }) {
     return v ? Write(*v) : json(nullptr);
-  } else if constexpr (requires { v.first; v.second; }) {
+  } else if constexpr (requires {
+                         v.first;
+                         v.second;
+                       }) {
     return json::array({Write(v.first), Write(v.second)});
   } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
     return json(v);
@@ -325,8 +330,12 @@ void ReadValue(const json& in, T* out) {
       out->emplace();
       Read(in, &**out);
     }
-  } else if constexpr (requires { out->first; out->second; }) {
-    if (!in.is_array() || in.size() != 2) throw FormatError(": expected a pair");
+  } else if constexpr (requires {
+                         out->first;
+                         out->second;
+                       }) {
+    if (!in.is_array() || in.size() != 2)
+      throw FormatError(": expected a pair");
     Read(in[0], &out->first);
     Read(in[1], &out->second);
   } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
@@ -385,7 +394,9 @@ bool ReadTop(const json& in, T* out, std::string* error) {
 
 json LayerToJson(const Layer& layer) { return Write(layer); }
 json FileFactsToJson(const FileFacts& facts) { return Write(facts); }
-json DiagnosticToJson(const Diagnostic& diagnostic) { return Write(diagnostic); }
+json DiagnosticToJson(const Diagnostic& diagnostic) {
+  return Write(diagnostic);
+}
 
 bool DiagnosticFromJson(const json& in, Diagnostic* diagnostic,
                         std::string* error) {

@@ -71,8 +71,14 @@ FileFacts FullFacts() {
                           {{"v1", policy}, {"v2", std::nullopt}},
                           {{8080, policy}},
                           {"dr.yaml", 1}}};
-  f.envoy_filters = {{"ef", "shop", "pricing", "MERGE", "SIDECAR_OUTBOUND",
-                      0.0, 0, {"ef.yaml", 2}}};
+  f.envoy_filters = {{"ef",
+                      "shop",
+                      "pricing",
+                      "MERGE",
+                      "SIDECAR_OUTBOUND",
+                      0.0,
+                      0,
+                      {"ef.yaml", 2}}};
   f.gateways = {{"gw", "shop", {"gw.yaml", 1}}};
   f.mesh_configs = {{retries, {"mesh.yaml", 3}}};
   LayerFact layer;
@@ -97,8 +103,8 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   nlohmann::json written = FileFactsToJson(original);
   FileFacts read;
   std::string error;
-  REQUIRE(FileFactsFromJson(nlohmann::json::parse(written.dump()), &read,
-                            &error));
+  REQUIRE(
+      FileFactsFromJson(nlohmann::json::parse(written.dump()), &read, &error));
   CHECK(error.empty());
   CHECK(FileFactsToJson(read) == written);
 
@@ -138,8 +144,8 @@ TEST_CASE("facts: defaults are left out and come back as defaults") {
   with_default_severity.diagnostics.push_back(d);
   FileFacts read;
   std::string error;
-  REQUIRE(FileFactsFromJson(FileFactsToJson(with_default_severity), &read,
-                            &error));
+  REQUIRE(
+      FileFactsFromJson(FileFactsToJson(with_default_severity), &read, &error));
   CHECK(read.diagnostics[0].severity == Severity::kError);
 }
 

@@ -15,14 +15,12 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
   std::string error;
   if (file.content) {
     *content = *file.content;
-  } else if (!fs.ReadFile(file.path, options.max_file_bytes, content,
-                          &error)) {
+  } else if (!fs.ReadFile(file.path, options.max_file_bytes, content, &error)) {
     FileFacts facts;
     facts.file = file.display;
     facts.kind = file.language;
-    facts.diagnostics.push_back({{file.display, 0},
-                                 "cannot read file: " + error,
-                                 Severity::kError});
+    facts.diagnostics.push_back(
+        {{file.display, 0}, "cannot read file: " + error, Severity::kError});
     return facts;
   }
   counters->bytes += content->size();
@@ -36,8 +34,8 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
       return facts;
     }
   }
-  FileFacts facts = extractors.ExtractFile({file.display, file.language,
-                                            *content});
+  FileFacts facts =
+      extractors.ExtractFile({file.display, file.language, *content});
   ++counters->extracted;
   if (cache) options.cache->Store(key, facts);
   return facts;

@@ -23,14 +23,15 @@ SourceSummary SummarizeSources(const std::vector<FileFacts>& facts) {
       summary.layers.push_back({layer.layer.location, layer.layer.origin});
     if (f.file.empty()) continue;  // problems of the input as a whole
     size_t slash = f.file.find('/');
-    std::string name = slash == std::string::npos ? "." : f.file.substr(0, slash);
+    std::string name =
+        slash == std::string::npos ? "." : f.file.substr(0, slash);
     SourceSummary::Root& root = roots[name];
     root.path = name;
     ++root.files;
     root.layer_facts += static_cast<int>(f.layers.size());
     for (const BuildMarkerFact& m : f.build_markers) {
-      root.build_markers.push_back(
-          m.marker + (m.name.empty() ? "" : " (" + m.name + ")"));
+      root.build_markers.push_back(m.marker +
+                                   (m.name.empty() ? "" : " (" + m.name + ")"));
     }
   }
   for (auto& [name, root] : roots) summary.roots.push_back(std::move(root));
@@ -90,8 +91,8 @@ Inventory BuildInventory(const Model& model, const Analysis& analysis,
                          const SourceSummary& sources) {
   Inventory inventory;
   size_t n = model.services.size();
-  std::vector<std::vector<int>> outbound = WorstOutboundPaths(model,
-                                                              analysis.graph);
+  std::vector<std::vector<int>> outbound =
+      WorstOutboundPaths(model, analysis.graph);
   std::map<std::string, int> by_display;
   for (size_t s = 0; s < n; ++s)
     by_display[model.services[s].display] = static_cast<int>(s);
@@ -103,7 +104,8 @@ Inventory BuildInventory(const Model& model, const Analysis& analysis,
     entry.inbound_tries = analysis.graph.worst_paths[s].tries;
     entry.worst_outbound = outbound[s];
     for (int call : outbound[s])
-      entry.outbound_tries = entry.outbound_tries * analysis.graph.calls[call].tries;
+      entry.outbound_tries =
+          entry.outbound_tries * analysis.graph.calls[call].tries;
   }
   // Layers: the service's own on its outbound calls, and the inbound
   // sidecar layers of the calls it receives.

@@ -25,8 +25,8 @@ void Row(std::ostream& out, const std::vector<std::string>& fields) {
 
 // "client 3 tries: shared HTTP wrapper, .ampcheck.yaml:12"
 std::string LayerText(const Layer& layer) {
-  return std::string(LayerKindName(layer.kind)) + " " +
-         layer.tries.ToString() + " tries: " + layer.Describe();
+  return std::string(LayerKindName(layer.kind)) + " " + layer.tries.ToString() +
+         " tries: " + layer.Describe();
 }
 
 std::string Names(const AnalysisContext& context,
@@ -50,15 +50,16 @@ void RenderInventoryCsv(const Model& model, const Analysis& analysis,
       layers.push_back(LayerText(l.layer));
     bool inbound = !entry.worst_inbound.empty();
     bool outbound = !entry.worst_outbound.empty();
-    Row(out, {"service", s.display, s.ns, s.in_mesh ? "true" : "false",
-              Join(layers, "; "), std::to_string(entry.multi_layer_calls.size()),
-              std::to_string(entry.outbound_calls),
-              inbound ? entry.inbound_tries.ToString() : "",
-              inbound ? Names(context, entry.worst_inbound) : "",
-              outbound ? entry.outbound_tries.ToString() : "",
-              outbound ? Names(context, entry.worst_outbound) : "",
-              Join(entry.missing_timeouts, "; "),
-              std::to_string(entry.findings), s.membership});
+    Row(out,
+        {"service", s.display, s.ns, s.in_mesh ? "true" : "false",
+         Join(layers, "; "), std::to_string(entry.multi_layer_calls.size()),
+         std::to_string(entry.outbound_calls),
+         inbound ? entry.inbound_tries.ToString() : "",
+         inbound ? Names(context, entry.worst_inbound) : "",
+         outbound ? entry.outbound_tries.ToString() : "",
+         outbound ? Names(context, entry.worst_outbound) : "",
+         Join(entry.missing_timeouts, "; "), std::to_string(entry.findings),
+         s.membership});
   }
   for (const SourceSummary::Root& root : inventory.unidentified) {
     Row(out, {"unidentified-source", root.path, "", "", "", "", "", "", "", "",

@@ -75,10 +75,10 @@ document.querySelectorAll('table.sortable th').forEach(function(th, column){
 
 void ServicesTable(const Model& model, const AnalysisContext& context,
                    const Inventory& inventory, std::ostream& out) {
-  TableStart(out, "services",
-             {"service", "namespace", "in mesh", "layers", "multi-layer calls",
-              "worst inbound", "worst outbound", "missing timeouts",
-              "findings"});
+  TableStart(
+      out, "services",
+      {"service", "namespace", "in mesh", "layers", "multi-layer calls",
+       "worst inbound", "worst outbound", "missing timeouts", "findings"});
   for (const ServiceInventory& e : inventory.services) {
     const Service& s = model.services[e.service];
     out << "<tr" << (e.multi_layer_calls.empty() ? "" : " class=\"multi\"")
@@ -101,11 +101,10 @@ void ServicesTable(const Model& model, const AnalysisContext& context,
     for (const auto& [calls, tries] :
          {std::pair{&e.worst_inbound, e.inbound_tries},
           std::pair{&e.worst_outbound, e.outbound_tries}}) {
-      out << (calls->empty()
-                  ? Cell("-", "0")
-                  : Cell(tries.ToString() + ": " +
-                             Join(context.PathNames(*calls), " -> "),
-                         TriesKey(tries)));
+      out << (calls->empty() ? Cell("-", "0")
+                             : Cell(tries.ToString() + ": " +
+                                        Join(context.PathNames(*calls), " -> "),
+                                    TriesKey(tries)));
     }
     out << Cell(Join(e.missing_timeouts, ", "),
                 std::to_string(e.missing_timeouts.size()))
@@ -160,7 +159,8 @@ void RenderInventoryHtml(const Model& model, const Analysis& analysis,
   for (const ServiceInventory& e : inventory.services)
     multi += e.multi_layer_calls.empty() ? 0 : 1;
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      << "<title>ampcheck fleet inventory</title>" << kStyle << "</head><body>\n"
+      << "<title>ampcheck fleet inventory</title>" << kStyle
+      << "</head><body>\n"
       << "<h1>ampcheck fleet inventory</h1>\n<p>" << model.services.size()
       << " services, " << model.calls.size() << " calls, "
       << analysis.findings.size() << " findings; <strong>" << multi

@@ -42,7 +42,8 @@ std::set<int> HighlightedCalls(const Model& model, const Analysis& analysis) {
   }
   if (calls.empty() && worst >= 0) {
     const WorstPath& path = analysis.graph.worst_paths[worst];
-    if (path.tries.retries()) calls.insert(path.calls.begin(), path.calls.end());
+    if (path.tries.retries())
+      calls.insert(path.calls.begin(), path.calls.end());
   }
   return calls;
 }
@@ -54,12 +55,23 @@ std::string HtmlEscape(const std::string& text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -98,10 +110,9 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
     row[s] = rows_in_column[depth[s]]++;
   }
   int columns = static_cast<int>(rows_in_column.size());
-  int rows = rows_in_column.empty()
-                 ? 0
-                 : *std::max_element(rows_in_column.begin(),
-                                     rows_in_column.end());
+  int rows = rows_in_column.empty() ? 0
+                                    : *std::max_element(rows_in_column.begin(),
+                                                        rows_in_column.end());
   int width = 2 * kMargin + std::max(1, columns) * kColumnWidth;
   int height = 2 * kMargin + std::max(1, rows) * kRowHeight + 30;
   auto x = [&](int s) { return kMargin + depth[s] * kColumnWidth; };
@@ -111,10 +122,12 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
       << width << "\" height=\"" << height << "\" viewBox=\"0 0 " << width
       << " " << height << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
       << "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"10\" "
-         "refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
+         "refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" "
+         "markerHeight=\"9\" orient=\"auto\">"
          "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#555\"/></marker>"
          "<marker id=\"arrow-hot\" viewBox=\"0 0 10 10\" refX=\"10\" "
-         "refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" markerHeight=\"9\" orient=\"auto\">"
+         "refY=\"5\" markerUnits=\"userSpaceOnUse\" markerWidth=\"9\" "
+         "markerHeight=\"9\" orient=\"auto\">"
          "<path d=\"M0,0 L10,5 L0,10 z\" fill=\"#c62828\"/></marker></defs>\n";
   size_t shown_count = std::count(shown.begin(), shown.end(), true);
   out << "<text x=\"" << kMargin << "\" y=\"" << kMargin + 4
@@ -137,11 +150,12 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
         y2 = y(call.to) + kNodeHeight;
       }
       int mx = (x1 + x2) / 2, my = (y1 + y2) / 2;
-      std::string color = is_hot ? "#c62828" : (tries.retries() ? "#555" : "#aaa");
-      out << "<path class=\"edge" << (is_hot ? " hot" : "") << "\" d=\"M"
-          << x1 << "," << y1 << " C" << mx << "," << y1 << " " << mx << ","
-          << y2 << " " << x2 << "," << y2 << "\" fill=\"none\" stroke=\""
-          << color << "\" stroke-width=\"" << (is_hot ? 3 : 1.5) << "\""
+      std::string color =
+          is_hot ? "#c62828" : (tries.retries() ? "#555" : "#aaa");
+      out << "<path class=\"edge" << (is_hot ? " hot" : "") << "\" d=\"M" << x1
+          << "," << y1 << " C" << mx << "," << y1 << " " << mx << "," << y2
+          << " " << x2 << "," << y2 << "\" fill=\"none\" stroke=\"" << color
+          << "\" stroke-width=\"" << (is_hot ? 3 : 1.5) << "\""
           << (back ? " stroke-dasharray=\"5,4\"" : "") << " marker-end=\"url(#"
           << (is_hot ? "arrow-hot" : "arrow") << ")\"><title>"
           << HtmlEscape(model.DisplayName(call.from) + " -> " +
@@ -149,8 +163,8 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
                         " tries")
           << "</title></path>\n";
       out << "<text x=\"" << mx << "\" y=\"" << my - 4
-          << "\" text-anchor=\"middle\" fill=\"" << color
-          << "\" font-weight=\"" << (is_hot ? "bold" : "normal")
+          << "\" text-anchor=\"middle\" fill=\"" << color << "\" font-weight=\""
+          << (is_hot ? "bold" : "normal")
           << "\" paint-order=\"stroke\" stroke=\"#fff\" stroke-width=\"3\">x"
           << HtmlEscape(tries.ToString()) << "</text>\n";
     }
@@ -159,16 +173,17 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
     if (!shown[s]) continue;
     const Service& service = model.services[s];
     const WorstPath& worst = analysis.graph.worst_paths[s];
-    bool over = worst.tries.unbounded() || worst.tries.count() > model.max_tries;
+    bool over =
+        worst.tries.unbounded() || worst.tries.count() > model.max_tries;
     std::string label = service.display;
     if (label.size() > 20) label = label.substr(0, 19) + "~";
     out << "<g class=\"node\"><title>"
         << HtmlEscape(service.display + " (" + service.ns +
                       "): worst inbound " + worst.tries.ToString() + " tries")
         << "</title><rect x=\"" << x(s) << "\" y=\"" << y(s) << "\" width=\""
-        << kNodeWidth << "\" height=\"" << kNodeHeight
-        << "\" rx=\"6\" fill=\"" << (over ? "#fde8e8" : "#eef")
-        << "\" stroke=\"" << (over ? "#c62828" : "#557") << "\"/><text x=\""
+        << kNodeWidth << "\" height=\"" << kNodeHeight << "\" rx=\"6\" fill=\""
+        << (over ? "#fde8e8" : "#eef") << "\" stroke=\""
+        << (over ? "#c62828" : "#557") << "\"/><text x=\""
         << x(s) + kNodeWidth / 2 << "\" y=\"" << y(s) + 19
         << "\" text-anchor=\"middle\">" << HtmlEscape(label) << "</text></g>\n";
   }

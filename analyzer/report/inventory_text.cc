@@ -25,12 +25,11 @@ void RenderInventoryText(const Model& model, const Analysis& analysis,
   int multi = 0;
   for (const ServiceInventory& e : inventory.services)
     multi += e.multi_layer_calls.empty() ? 0 : 1;
-  out << "fleet inventory: " << model.services.size() << " services, "
-      << multi << " with more than one retrying layer on a call\n\n";
+  out << "fleet inventory: " << model.services.size() << " services, " << multi
+      << " with more than one retrying layer on a call\n\n";
   for (const ServiceInventory& e : inventory.services) {
     const Service& s = model.services[e.service];
-    if (e.layers.empty() && e.worst_inbound.empty() &&
-        e.worst_outbound.empty())
+    if (e.layers.empty() && e.worst_inbound.empty() && e.worst_outbound.empty())
       continue;  // nothing calls it and it calls nothing: no numbers to show
     out << s.display << " (namespace " << s.ns << ", "
         << (s.in_mesh ? "in mesh" : "not in mesh") << ")\n";
