@@ -13,6 +13,20 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "libraries.md"
 
 
+# Layers defined by config files, not by rule files.
+BUILT_IN = [
+    "| `config-resilience4j-retry` | `resilience4j.retry.instances.<x>.maxAttempts`, `configs.<c>`, `baseConfig` | decorator | tries | 3 | - |",
+    "| `config-openfeign-retryer` | `spring.cloud.openfeign.client.config.<name>.retryer` (`feign.client.config`) | client | tries | `Retryer.Default` 5 | - |",
+    "| `config-spring-rabbitmq-listener-retry` | `spring.rabbitmq.listener.{simple,direct}.retry.enabled`, `max-attempts` (Boot <= 3), `max-retries` (Boot 4) | consumer | tries / retries | 3 | retry off and `default-requeue-rejected` not false |",
+    "| `config-spring-kafka-retry-topic` | `spring.kafka.retry.topic.enabled`, `attempts` | consumer | tries | 3 | - |",
+    "| `config-spring-cloud-stream-consumer` | `spring.cloud.stream.bindings.<b>.consumer.max-attempts` | consumer | tries | 3 | - |",
+    "| `config-ribbon` | `<client>.ribbon.MaxAutoRetries`, `MaxAutoRetriesNextServer` | client | retries each, multiplied | 0 / 1 | - |",
+    "| `config-spring-cloud-loadbalancer-retry` | `spring.cloud.loadbalancer[.clients.<x>].retry.max-retries-on-{same,next}-service-instance` | client | retries each, multiplied | 0 / 1 | - |",
+    "| `grpc-service-config` | `methodConfig[].retryPolicy.maxAttempts` / `hedgingPolicy.maxAttempts` (capped at 5), `timeout`, `retryThrottling` (budget) in .json and code strings | client | tries | no policy: none | - |",
+    "| (override) | MicroProfile `<class>/<method>/Retry/maxRetries`, `Retry/maxRetries`, `MP_Fault_Tolerance_NonFallback_Enabled` | property | retries | - | - |",
+]
+
+
 def render():
     rows = {}
     for path in sorted((ROOT / "rules").glob("*/*.yaml")):
@@ -48,6 +62,11 @@ def render():
         lines += [f"## {language}", "",
                   "| rule | library | kind | semantics | count | unbounded when | layer |",
                   "|---|---|---|---|---|---|---|"] + rows[language] + [""]
+    lines += ["## Application config and gRPC service config (built in)", "",
+              "Read by `analyzer/extract/app_config*` and `analyzer/extract/source/grpc_service_config.cc`;",
+              "fixtures in `fixtures/rules/config/` and `fixtures/rules/grpc/`.", "",
+              "| layer id | keys | kind | semantics | default | unbounded when |",
+              "|---|---|---|---|---|---|"] + BUILT_IN + [""]
     return "\n".join(lines)
 
 

@@ -51,8 +51,13 @@ std::vector<FileFacts> SyntheticFleet(int services, int calls_each) {
                        {"fleet.yaml", 10 + i}});
     }
     f.workloads.push_back(std::move(w));
-    f.services.push_back(
-        {Name(i), "fleet", {{"app", Name(i)}}, {8080}, {}, {"fleet.yaml", 5}});
+    ServiceFact service;
+    service.name = Name(i);
+    service.ns = "fleet";
+    service.selector = {{"app", Name(i)}};
+    service.ports = {8080};
+    service.location = {"fleet.yaml", 5};
+    f.services.push_back(std::move(service));
   }
   return {f};
 }

@@ -50,11 +50,11 @@ std::vector<LayerFact> Layers(const std::vector<FileFacts>& facts) {
 }
 
 const std::string kFleets =
-    std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/source-fleets";
+    std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/fleets";
 
 TEST_CASE(
     "seed 000: the shared wrapper is a user rule; test code does not count") {
-  std::string root = kFleets + "/seed-000";
+  std::string root = kFleets + "/seed-000-source";
   std::vector<Diagnostic> diagnostics;
   auto without =
       Layers(ExtractTree(root, {{InstalledRulesDirectory()}}, &diagnostics));
@@ -65,10 +65,10 @@ TEST_CASE(
   CHECK(diagnostics.empty());
   REQUIRE(layers.size() == 2);
   CHECK(layers[0].layer.location.ToString() ==
-        "billing/src/main/java/com/shop/billing/PricingClient.java:7");
+        "billing/src/main/java/com/shop/billing/PricingClient.java:10");
   CHECK(layers[0].target.kind == TargetKind::kProperty);
   CHECK(layers[0].target.value == "${pricing.base-url}");
-  CHECK(layers[1].layer.location.ToString() == "orders/pricing.go:11");
+  CHECK(layers[1].layer.location.ToString() == "orders/pricing.go:13");
   CHECK(layers[1].rule_id == "shop-httpwrap");
   CHECK(layers[1].layer.tries == Tries::Of(3));
   CHECK(layers[1].layer.provenance == Provenance::kLibraryDefault);
@@ -80,8 +80,9 @@ TEST_CASE(
 
 TEST_CASE("seed 003: consumer x RetryingRepository decorator x client = 27") {
   std::vector<Diagnostic> diagnostics;
-  auto layers = Layers(ExtractTree(
-      kFleets + "/seed-003", {{InstalledRulesDirectory()}}, &diagnostics));
+  auto layers =
+      Layers(ExtractTree(kFleets + "/seed-003-decorator-stack",
+                         {{InstalledRulesDirectory()}}, &diagnostics));
   CHECK(diagnostics.empty());
   std::map<LayerKind, LayerFact> by_kind;
   for (const LayerFact& layer : layers) by_kind[layer.layer.kind] = layer;

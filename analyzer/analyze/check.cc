@@ -86,13 +86,14 @@ std::vector<std::string> AnalysisContext::PathNames(
 Location AnalysisContext::CallLocation(int call) const {
   const Call& c = model.calls[call];
   for (const Layer& layer : c.layers) {
-    if (layer.retries() && layer.location.known()) return layer.location;
-  }
-  for (const Layer& layer : c.layers) {
-    if (layer.location.known()) return layer.location;
+    if (layer.retries() && layer.location.known() && !layer.shared)
+      return layer.location;
   }
   for (const Evidence& e : c.evidence) {
     if (e.location.known()) return e.location;
+  }
+  for (const Layer& layer : c.layers) {
+    if (layer.location.known()) return layer.location;
   }
   return model.services[c.to].location;
 }

@@ -51,12 +51,12 @@ std::string FormatDuration(Millis ms) {
   if (ms == 0) return "0s";
   if (ms % 3600000 == 0) return std::to_string(ms / 3600000) + "h";
   if (ms % 60000 == 0 && ms >= 60000) return std::to_string(ms / 60000) + "m";
-  if (ms % 1000 == 0) return std::to_string(ms / 1000) + "s";
-  if (ms > 1000 && ms % 100 == 0) {
-    return std::to_string(ms / 1000) + "." + std::to_string((ms % 1000) / 100) +
-           "s";
-  }
-  return std::to_string(ms) + "ms";
+  if (ms < 1000) return std::to_string(ms) + "ms";
+  std::string fraction =
+      std::to_string(1000 + ms % 1000).substr(1);  // 3 digits
+  while (!fraction.empty() && fraction.back() == '0') fraction.pop_back();
+  return std::to_string(ms / 1000) + (fraction.empty() ? "" : "." + fraction) +
+         "s";
 }
 
 }  // namespace ampcheck

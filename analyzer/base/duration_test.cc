@@ -25,6 +25,8 @@ TEST_CASE("durations format in their shortest exact spelling") {
   CHECK(FormatDuration(90000) == "90s");
   CHECK(FormatDuration(120000) == "2m");
   CHECK(FormatDuration(0) == "0s");
+  CHECK(FormatDuration(18025) == "18.025s");
+  CHECK(FormatDuration(6300) == "6.3s");
 }
 
 }  // namespace ampcheck

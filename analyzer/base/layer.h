@@ -76,6 +76,9 @@ struct Layer {
   // A retry budget on this layer, in percent of active requests.
   std::optional<double> budget_percent;
   Location budget_location;
+  // Set once for many calls (a mesh-wide default policy): findings about one
+  // call point at the call's own evidence rather than at this shared line.
+  bool shared = false;
   // Extra evidence: each route's values when several routes apply.
   std::vector<Evidence> evidence;
 

@@ -14,6 +14,8 @@ int RunCommandLine(int argc, char** argv) {
   app.require_subcommand(1);
   Command run;
   AddScanCommand(&app, &run);
+  AddDiffCommand(&app, &run);
+  AddBaselineCommand(&app, &run);
   AddAuditCommand(&app, &run);
   AddExtractCommand(&app, &run);
   AddAnalyzeCommand(&app, &run);

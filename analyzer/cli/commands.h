@@ -15,6 +15,8 @@ inline constexpr int kExitUsage = 2;
 // A subcommand adds itself to the app and sets *run to what it executes.
 using Command = std::function<int()>;
 void AddScanCommand(CLI::App* app, Command* run);
+void AddDiffCommand(CLI::App* app, Command* run);
+void AddBaselineCommand(CLI::App* app, Command* run);
 void AddAuditCommand(CLI::App* app, Command* run);
 void AddExtractCommand(CLI::App* app, Command* run);
 void AddAnalyzeCommand(CLI::App* app, Command* run);

@@ -1,38 +1,34 @@
 // ampcheck scan: analyze a fleet and print the report.
-#include <fstream>
 #include <iostream>
 #include <iterator>
 #include <memory>
 #include <sstream>
 
+#include "analyzer/analyze/baseline.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/scan.h"
 #include "analyzer/report/reporter.h"
+#include "analyzer/report/sarif_report.h"
 
 namespace ampcheck {
 namespace {
 
 struct ScanFlags {
-  ScanOptions scan;
+  PipelineFlags pipeline;
   std::string format = "text";
   std::string fail_on = "error";
   std::string output;
-  std::vector<std::string> disable;
+  std::string baseline;
+  SarifOptions sarif;
   size_t max_paths = 20;
   bool verbose = false;
   bool list_checks = false;
 };
 
-int ThresholdRank(const std::string& fail_on) {
-  if (fail_on == "note") return 0;
-  if (fail_on == "warning") return 1;
-  if (fail_on == "error") return 2;
-  return 3;  // never
-}
-
-int RunScanCommand(const ScanFlags& flags) {
+int RunScanCommand(ScanFlags flags) {
   if (flags.list_checks) {
     for (const auto& check : AllChecks()) {
       std::cout << check->id() << " (" << SeverityName(check->severity())
@@ -46,16 +42,12 @@ int RunScanCommand(const ScanFlags& flags) {
               << Join(ReportFormats(), ", ") << ")\n";
     return kExitUsage;
   }
-  ScanOptions options = flags.scan;
-  for (const std::string& id : flags.disable) {
-    bool known = false;
-    for (const auto& check : AllChecks()) known = known || id == check->id();
-    if (!known) {
-      std::cerr << "ampcheck: unknown check '" << id << "' (--list-checks)\n";
-      return kExitUsage;
-    }
-    options.analyze.disabled_checks.insert(id);
+  std::string error;
+  if (!ApplyDisabledChecks(&flags.pipeline, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return kExitUsage;
   }
+  ScanOptions options = flags.pipeline.scan;
   bool from_stdin = false;
   for (const std::string& input : options.inputs)
     from_stdin = from_stdin || input == "-";
@@ -69,28 +61,42 @@ int RunScanCommand(const ScanFlags& flags) {
     std::cerr << "ampcheck: " << result.usage_message << "\n";
     return kExitUsage;
   }
+  std::optional<Baseline> baseline;
+  if (!flags.baseline.empty()) {
+    std::string content, error;
+    Diagnostic problem;
+    baseline.emplace();
+    if (!fs.ReadFile(flags.baseline, options.max_file_bytes, &content,
+                     &error)) {
+      std::cerr << "ampcheck: cannot read baseline " << flags.baseline << ": "
+                << error << "\n";
+      return kExitUsage;
+    }
+    if (!ParseBaseline(flags.baseline, content, &*baseline, &problem)) {
+      std::cerr << problem.location.ToString() << ": error: " << problem.message
+                << "\n";
+      return kExitUsage;
+    }
+  }
+  ReconcileAccepted(baseline ? &*baseline : nullptr,
+                    options.analyze.disabled_checks, &result.model,
+                    &result.analysis);
   ReportOptions report_options;
+  report_options.sarif = flags.sarif;
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
   std::ostringstream rendered;
   reporter->Render(result.model, result.analysis, report_options, rendered);
-  if (flags.output.empty() || flags.output == "-") {
-    std::cout << rendered.str();
-  } else {
-    std::ofstream out(flags.output, std::ios::binary);
-    out << rendered.str();
-    if (!out) {
-      std::cerr << "ampcheck: cannot write " << flags.output << "\n";
-      return kExitUsage;
-    }
+  if (!WriteOutput(flags.output, rendered.str())) {
+    std::cerr << "ampcheck: cannot write " << flags.output << "\n";
+    return kExitUsage;
   }
   if (result.readable_files == 0) {
     std::cerr << "ampcheck: no readable input\n";
     return kExitUsage;
   }
-  int threshold = ThresholdRank(flags.fail_on);
   for (const Finding& f : result.analysis.findings) {
-    if (static_cast<int>(f.severity) >= threshold) return kExitFindings;
+    if (FailsAt(f.severity, flags.fail_on)) return kExitFindings;
   }
   return kExitClean;
 }
@@ -104,38 +110,27 @@ void AddScanCommand(CLI::App* app, Command* run) {
                           "Analyze manifests, mesh config and source; print "
                           "the worst-case tries of every path and findings");
   scan->add_option(
-      "inputs", flags->scan.inputs,
+      "inputs", flags->pipeline.scan.inputs,
       "Directories (recursive), files, or - for standard input (YAML stream)");
   scan->add_option("--format", flags->format,
                    "Output format: " + Join(ReportFormats(), ", "))
       ->capture_default_str();
-  scan->add_option("--fail-on", flags->fail_on,
-                   "Exit 1 when a finding is at or above this severity")
-      ->check(CLI::IsMember({"error", "warning", "note", "never"}))
-      ->capture_default_str();
+  AddFailOnOption(scan, &flags->fail_on);
   scan->add_option("-o,--output", flags->output,
                    "Write the report to this file (default: stdout)");
-  scan->add_option("--config", flags->scan.config,
-                   "Policy file (default: .ampcheck.yaml at the root of a "
-                   "scanned directory)");
-  scan->add_option("--istio-version", flags->scan.istio_version,
-                   "Istio version whose defaults apply (default: the policy's "
-                   "mesh.istio_version, "
-                   "else the latest known release)");
-  scan->add_option("--rules", flags->scan.rule_dirs,
-                   "Extra directory of extraction rules (repeatable)");
-  scan->add_flag("--no-default-rules", flags->scan.no_default_rules,
-                 "Do not load the rules shipped with ampcheck");
-  scan->add_option("-j,--jobs", flags->scan.jobs,
-                   "Extraction threads (default: all cores)");
-  scan->add_option("--max-file-size", flags->scan.max_file_bytes,
-                   "Skip files larger than this many bytes, with a diagnostic")
-      ->capture_default_str();
+  scan->add_option("--baseline", flags->baseline,
+                   "Baseline file (ampcheck baseline): its findings are "
+                   "accepted, stale entries reported");
+  scan->add_option("--sarif-help-base", flags->sarif.help_base,
+                   "SARIF: base URL of the checks' docs pages (default: " +
+                       std::string(kDefaultSarifHelpBase) + ")");
+  scan->add_option("--sarif-uri-prefix", flags->sarif.uri_prefix,
+                   "SARIF: prepended to every file path, when the scanned "
+                   "directory is not the repository root (deploy/)");
+  AddPipelineOptions(scan, &flags->pipeline);
   scan->add_option("--max-paths", flags->max_paths,
                    "Text: worst paths listed (0 = all)")
       ->capture_default_str();
-  scan->add_option("--disable", flags->disable,
-                   "Check ids to skip (repeatable)");
   scan->add_flag("-v,--verbose", flags->verbose,
                  "Text: every call with its layers and evidence, and each "
                  "service's membership");

@@ -60,6 +60,8 @@ struct ServiceFact {
   std::string ns;
   std::map<std::string, std::string> selector;
   std::vector<int> ports;
+  // Port name prefixes or appProtocol values ("http", "grpc", "tcp", "mysql").
+  std::vector<std::string> protocols;
   std::map<std::string, std::string> annotations;
   Location location;
 };

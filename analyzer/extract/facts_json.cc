@@ -13,6 +13,39 @@ struct FormatError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+// A field added to a fact must be listed in its Fields() below, or it would
+// be lost in the cache and in shard files. The sizes make the build fail
+// when a struct changes (x86-64, libstdc++); update them with the list.
+constexpr const char kFieldsChanged[] =
+    "a facts struct changed: list the new field in its Fields() in "
+    "facts_json.cc, then update this size";
+static_assert(sizeof(Location) == 40, kFieldsChanged);
+static_assert(sizeof(Evidence) == 72, kFieldsChanged);
+static_assert(sizeof(Backoff) == 40, kFieldsChanged);
+static_assert(sizeof(Layer) == 320, kFieldsChanged);
+static_assert(sizeof(Diagnostic) == 80, kFieldsChanged);
+static_assert(sizeof(NamespaceFact) == 120, kFieldsChanged);
+static_assert(sizeof(EnvVarFact) == 176, kFieldsChanged);
+static_assert(sizeof(WorkloadFact) == 328, kFieldsChanged);
+static_assert(sizeof(ServiceFact) == 248, kFieldsChanged);
+static_assert(sizeof(ConfigMapEntry) == 104, kFieldsChanged);
+static_assert(sizeof(ConfigMapFact) == 128, kFieldsChanged);
+static_assert(sizeof(RetryPolicyFact) == 128, kFieldsChanged);
+static_assert(sizeof(RouteDestinationFact) == 72, kFieldsChanged);
+static_assert(sizeof(HttpRouteFact) == 248, kFieldsChanged);
+static_assert(sizeof(VirtualServiceFact) == 224, kFieldsChanged);
+static_assert(sizeof(TrafficPolicyFact) == 80, kFieldsChanged);
+static_assert(sizeof(DestinationRuleFact) == 272, kFieldsChanged);
+static_assert(sizeof(EnvoyFilterFact) == 232, kFieldsChanged);
+static_assert(sizeof(GatewayFact) == 104, kFieldsChanged);
+static_assert(sizeof(MeshConfigFact) == 176, kFieldsChanged);
+static_assert(sizeof(Target) == 40, kFieldsChanged);
+static_assert(sizeof(LayerFact) == 576, kFieldsChanged);
+static_assert(sizeof(ConfigPropertyFact) == 104, kFieldsChanged);
+static_assert(sizeof(CallSiteFact) == 112, kFieldsChanged);
+static_assert(sizeof(BuildMarkerFact) == 96, kFieldsChanged);
+static_assert(sizeof(FileFacts) == 408, kFieldsChanged);
+
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
 
@@ -44,6 +77,7 @@ void Fields(Same<Layer> auto& s, auto&& f) {
   f("backoff", s.backoff);
   f("budget_percent", s.budget_percent);
   f("budget_at", s.budget_location);
+  f("shared", s.shared);
   f("evidence", s.evidence);
 }
 void Fields(Same<Diagnostic> auto& s, auto&& f) {
@@ -80,6 +114,7 @@ void Fields(Same<ServiceFact> auto& s, auto&& f) {
   f("ns", s.ns);
   f("selector", s.selector);
   f("ports", s.ports);
+  f("protocols", s.protocols);
   f("annotations", s.annotations);
   f("at", s.location);
 }

@@ -19,6 +19,7 @@ Layer FullLayer() {
   layer.backoff = {100, 2000, false};
   layer.budget_percent = 12.345678901234567;
   layer.budget_location = {"dr.yaml", 7};
+  layer.shared = true;
   layer.evidence = {{{"vs.yaml", 3}, "route http[0]"}, {{}, "no file"}};
   return layer;
 }
@@ -45,12 +46,15 @@ FileFacts FullFacts() {
   w.volume_config_maps = {{"vol", {"w.yaml", 13}}};
   w.location = {"w.yaml", 2};
   f.workloads = {w};
-  f.services = {{"pricing",
-                 "shop",
-                 {{"app", "pricing"}},
-                 {8080, 0},
-                 {{"a", "b"}},
-                 {"s.yaml", 4}}};
+  ServiceFact service;
+  service.name = "pricing";
+  service.ns = "shop";
+  service.selector = {{"app", "pricing"}};
+  service.ports = {8080, 0};
+  service.protocols = {"http", "grpc"};
+  service.annotations = {{"a", "b"}};
+  service.location = {"s.yaml", 4};
+  f.services = {service};
   f.config_maps = {{"cm", "shop", {{"key", "v", {"cm.yaml", 5}}}, {"cm", 1}}};
   RetryPolicyFact retries{0, 250, "5xx", 25, {"vs.yaml", 8}};
   VirtualServiceFact vs;
@@ -129,6 +133,8 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(read.envoy_filters[0].budget_percent == 0.0);
   CHECK(read.envoy_filters[0].max_retries == 0);
   CHECK(read.services[0].ports == std::vector<int>{8080, 0});
+  CHECK(read.services[0].protocols == original.services[0].protocols);
+  CHECK(layer.shared);
 }
 
 TEST_CASE("facts: defaults are left out and come back as defaults") {

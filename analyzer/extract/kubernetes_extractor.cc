@@ -105,6 +105,10 @@ void ExtractService(const Manifest& m, FileFacts* facts) {
       long long number;
       if (ParseInt(YamlView::String(port, "port"), &number))
         s.ports.push_back(int(number));
+      // Istio's protocol selection: appProtocol, else the port name's prefix.
+      std::string protocol = YamlView::String(port, "appProtocol");
+      if (protocol.empty()) protocol = YamlView::String(port, "name");
+      s.protocols.push_back(ToLower(protocol.substr(0, protocol.find('-'))));
     }
   }
   facts->services.push_back(std::move(s));

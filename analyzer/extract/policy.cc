@@ -162,7 +162,7 @@ class PolicyReader {
   void Read(const YAML::Node& root, Policy* policy) {
     CheckKeys(root, "the policy file",
               {"version", "limits", "mesh", "entries", "services", "calls",
-               "layers", "documented", "suppressions", "rules"});
+               "layers", "documented", "suppressions", "sources", "rules"});
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {
@@ -185,9 +185,16 @@ class PolicyReader {
     policy->entries = YamlView::StringList(Child(root, "entries"));
     policy->rule_dirs = YamlView::StringList(Child(root, "rules"));
     for (const YAML::Node& node : Sequence(root, "services")) {
-      CheckKeys(node, "services[]", {"name", "in_mesh"});
+      CheckKeys(node, "services[]", {"name", "in_mesh", "protocol"});
       DeclaredService s{YamlView::String(node, "name"), std::nullopt,
+                        ToLower(YamlView::String(node, "protocol")),
                         view_.At(node)};
+      if (!s.protocol.empty() && s.protocol != "http" && s.protocol != "grpc" &&
+          s.protocol != "tcp") {
+        Error(Child(node, "protocol"),
+              "services[].protocol must be http, grpc or tcp");
+        s.protocol.clear();
+      }
       std::string in_mesh = YamlView::String(node, "in_mesh");
       if (!in_mesh.empty()) s.in_mesh = in_mesh == "true";
       if (s.ref.empty()) {
@@ -213,6 +220,17 @@ class PolicyReader {
     for (const YAML::Node& node : Sequence(root, "documented")) {
       if (auto doc = ReadDocumentation(node))
         policy->documented.push_back(*doc);
+    }
+    for (const YAML::Node& node : Sequence(root, "sources")) {
+      CheckKeys(node, "sources[]", {"path", "service"});
+      SourceAttribution a{YamlView::String(node, "path"),
+                          YamlView::String(node, "service"), view_.At(node)};
+      while (EndsWith(a.path, "/")) a.path.pop_back();
+      if (a.service.empty()) {
+        Error(node, "sources[] needs path and service");
+      } else {
+        policy->sources.push_back(a);
+      }
     }
     for (const YAML::Node& node : Sequence(root, "suppressions")) {
       CheckKeys(node, "suppressions[]", {"check", "service", "reason"});

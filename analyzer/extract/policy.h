@@ -19,6 +19,7 @@ enum class SidecarAssumption { kAuto, kAll, kNone };
 struct DeclaredService {
   std::string ref;  // "name" or "namespace/name"
   std::optional<bool> in_mesh;
+  std::string protocol;  // "tcp": the mesh's HTTP retries do not apply
   Location location;
 };
 
@@ -47,6 +48,14 @@ struct Documentation {
   Location location;
 };
 
+// Source files under `path` belong to `service` (overrides attribution by
+// build markers and directory names).
+struct SourceAttribution {
+  std::string path;
+  std::string service;
+  Location location;
+};
+
 struct Suppression {
   std::string check;
   std::string service;  // "" = any
@@ -66,6 +75,7 @@ struct Policy {
   std::vector<DeclaredLayer> layers;
   std::vector<Documentation> documented;
   std::vector<Suppression> suppressions;
+  std::vector<SourceAttribution> sources;
   std::vector<std::string> rule_dirs;  // relative to the policy file
 };
 

@@ -1,5 +1,7 @@
 #include "analyzer/extract/yaml_documents.h"
 
+#include <algorithm>
+
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -120,7 +122,8 @@ std::vector<YamlDocument> ParseYamlDocuments(
       int budget = kMaxYamlNodes;
       if (!WithinNodeBudget(root, &budget, 0)) {
         diagnostics->push_back(
-            {{file, first_line},
+            {{file,
+              first_line + (root.Mark().is_null() ? 0 : root.Mark().line)},
              "YAML document expands to more than " +
                  std::to_string(kMaxYamlNodes) +
                  " nodes or 256 levels (alias bomb?); document skipped",
@@ -129,7 +132,14 @@ std::vector<YamlDocument> ParseYamlDocuments(
       }
       documents.push_back({root, first_line});
     } catch (const YAML::Exception& e) {
+      // yaml-cpp may report an unclosed flow at the end of the stream: keep
+      // the line inside the document.
+      int last_line =
+          first_line +
+          static_cast<int>(std::count(text.begin(), text.end(), '\n')) - 1;
+      if (!text.empty() && text.back() != '\n') ++last_line;
       int error_line = first_line + (e.mark.is_null() ? 0 : e.mark.line);
+      error_line = std::max(first_line, std::min(error_line, last_line));
       diagnostics->push_back({{file, error_line},
                               "malformed YAML: " + e.msg + "; document skipped",
                               Severity::kError});

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "analyzer/analyze/analyzer.h"
+#include "analyzer/report/sarif_options.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {
@@ -15,6 +16,7 @@ namespace ampcheck {
 struct ReportOptions {
   size_t max_paths = 20;  // text: worst paths listed (0 = all)
   bool verbose = false;   // text: every call with its layers and evidence
+  SarifOptions sarif;
 };
 
 class Reporter {
@@ -33,6 +35,9 @@ std::vector<std::string> ReportFormats();
 // Formats register here (one function per format).
 std::unique_ptr<Reporter> MakeTextReporter();
 std::unique_ptr<Reporter> MakeJsonReporter();
+std::unique_ptr<Reporter> MakeSarifReporter();
+std::unique_ptr<Reporter> MakeMarkdownReporter();
+std::unique_ptr<Reporter> MakeCodeQualityReporter();
 
 }  // namespace ampcheck
 

@@ -81,7 +81,9 @@ class TextReporter : public Reporter {
         << " input problems";
     if (model.skipped_documents > 0) {
       out << "; " << model.skipped_documents
-          << " YAML documents were not manifests";
+          << (model.skipped_documents == 1
+                  ? " YAML document was not a manifest"
+                  : " YAML documents were not manifests");
     }
     for (const auto& [reason, count] : model.skipped_files) {
       out << "; " << count << " " << reason << " skipped";

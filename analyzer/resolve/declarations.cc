@@ -12,6 +12,7 @@ namespace {
 constexpr const char* kMaxTries = "ampcheck.io/max-tries";
 constexpr const char* kOwner = "ampcheck.io/retry-owner";
 constexpr const char* kReason = "ampcheck.io/reason";
+constexpr const char* kSuppress = "ampcheck.io/suppress";
 
 std::optional<Documentation> FromAnnotations(
     const std::map<std::string, std::string>& annotations,
@@ -46,9 +47,52 @@ std::optional<Documentation> FromAnnotations(
   return d;
 }
 
+// ampcheck.io/suppress: "<check-id>: <reason>" (one per line) on a workload,
+// Service or VirtualService suppresses that check on paths through `service`.
+void AddAnnotatedSuppressions(
+    const std::map<std::string, std::string>& annotations,
+    const std::string& resource, const std::string& service, const Location& at,
+    ResolveContext* c) {
+  auto it = annotations.find(kSuppress);
+  if (it == annotations.end()) return;
+  for (const std::string& line : Split(it->second, '\n')) {
+    if (Trim(line).empty()) continue;
+    size_t colon = line.find(':');
+    std::string check = Trim(line.substr(0, colon));
+    std::string reason =
+        colon == std::string::npos ? "" : Trim(line.substr(colon + 1));
+    if (check.empty() || reason.empty()) {
+      c->Diagnose(at,
+                  resource + ": " + kSuppress +
+                      " needs '<check-id>: <reason>', got '" + Trim(line) +
+                      "'; ignored",
+                  Severity::kError);
+      continue;
+    }
+    c->model.suppressions.push_back({check, service, reason, at});
+  }
+}
+
 }  // namespace
 
 void AddDeclarations(ResolveContext* c) {
+  for (const WorkloadFact& w : c->workloads) {
+    int service = c->workload_service[w.ns + "/" + w.name];
+    AddAnnotatedSuppressions(w.annotations, w.kind + " " + w.name,
+                             c->model.services[service].name, w.location, c);
+  }
+  for (const ServiceFact& s : c->k8s_services) {
+    AddAnnotatedSuppressions(s.annotations, "Service " + s.name, s.name,
+                             s.location, c);
+  }
+  for (const VirtualServiceFact& vs : c->virtual_services) {
+    for (const std::string& host : vs.hosts) {
+      int service = c->ResolveHost(host, vs.ns);
+      if (service < 0) continue;
+      AddAnnotatedSuppressions(vs.annotations, "VirtualService " + vs.name,
+                               c->model.services[service].name, vs.location, c);
+    }
+  }
   for (const std::string& entry : c->policy.entries) {
     int s = c->FindServiceRef(entry, {c->policy.file, 0}, true);
     if (s >= 0) c->model.services[s].declared_entry = true;
@@ -60,23 +104,34 @@ void AddDeclarations(ResolveContext* c) {
     if (!d) continue;
     int service = c->workload_service[w.ns + "/" + w.name];
     c->model.services[service].declaration = d;
-    for (Call& call : c->model.calls) {
-      if (call.from == service && !call.declaration) call.declaration = d;
+    if (service >= static_cast<int>(c->outgoing.size())) continue;
+    for (int call : c->outgoing[service]) {
+      if (!c->model.calls[call].declaration)
+        c->model.calls[call].declaration = d;
     }
   }
-  // VirtualService annotations: the calls its routes carry.
+  // VirtualService annotations: the calls its routes carry (to its hosts, or
+  // through it from a gateway). Indexed first: one pass over the calls.
+  std::map<int, Documentation> by_callee;
+  std::map<std::string, Documentation> by_origin;
   for (const VirtualServiceFact& vs : c->virtual_services) {
     auto d = FromAnnotations(vs.annotations, "VirtualService " + vs.name,
                              vs.location, c);
     if (!d) continue;
-    for (Call& call : c->model.calls) {
-      bool routed = false;
-      for (const std::string& host : vs.hosts)
-        routed = routed || c->ResolveHost(host, vs.ns) == call.to;
-      for (const Layer& layer : call.layers) {
-        routed = routed || layer.origin == "VirtualService " + vs.name;
+    for (const std::string& host : vs.hosts) {
+      int callee = c->ResolveHost(host, vs.ns);
+      if (callee >= 0) by_callee[callee] = *d;
+    }
+    by_origin["VirtualService " + vs.name] = *d;
+  }
+  for (Call& call : c->model.calls) {
+    if (by_callee.empty() && by_origin.empty()) break;
+    if (auto it = by_callee.find(call.to); it != by_callee.end())
+      call.declaration = it->second;
+    for (const Layer& layer : call.layers) {
+      if (auto it = by_origin.find(layer.origin); it != by_origin.end()) {
+        call.declaration = it->second;
       }
-      if (routed) call.declaration = d;
     }
   }
   // The policy file wins over annotations.

@@ -3,6 +3,8 @@
 // block or no VirtualService applies, and the retry budget of the callee's
 // DestinationRule or EnvoyFilter. Semantics: reference/mesh.md sections 1-3.
 #include <algorithm>
+#include <map>
+#include <set>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/resolve_context.h"
@@ -36,6 +38,7 @@ Layer DefaultPolicyLayer(const ResolveContext& c, const std::string& why) {
     layer.tries = Tries::FromRetries(static_cast<uint64_t>(attempts));
     layer.provenance = Provenance::kExplicit;
     layer.origin = "MeshConfig defaultHttpRetryPolicy";
+    layer.shared = true;
     layer.detail = "defaultHttpRetryPolicy attempts " +
                    std::to_string(attempts) +
                    " (retries) = " + layer.tries.ToString() + " tries, " + why;
@@ -101,6 +104,55 @@ std::string RouteSummary(const HttpRouteFact& route, const Layer& layer) {
   return text;
 }
 
+// Istio resources by the service they apply to, so that each call looks at
+// its own resources only (resolve stays linear in the fleet's size).
+struct MeshIndex {
+  std::map<int, std::vector<const VirtualServiceFact*>>
+      mesh_routes;  // by callee
+  std::map<std::string, std::vector<const VirtualServiceFact*>>
+      gateway_routes;  // by gateway key
+  std::map<int, std::vector<const DestinationRuleFact*>>
+      rules;  // by host service
+  std::map<int, std::vector<const EnvoyFilterFact*>>
+      filters;  // by cluster service
+
+  explicit MeshIndex(const ResolveContext& c) {
+    for (const VirtualServiceFact& vs : c.virtual_services) {
+      bool mesh_bound = vs.gateways.empty() ||
+                        std::find(vs.gateways.begin(), vs.gateways.end(),
+                                  "mesh") != vs.gateways.end();
+      std::set<int> callees;
+      for (const std::string& host : vs.hosts) {
+        int callee = c.ResolveHost(host, vs.ns);
+        if (mesh_bound && callee >= 0 && callees.insert(callee).second) {
+          mesh_routes[callee].push_back(&vs);
+        }
+      }
+      for (const std::string& g : vs.gateways) {
+        if (g == "mesh") continue;
+        gateway_routes[g.find('/') == std::string::npos ? vs.ns + "/" + g : g]
+            .push_back(&vs);
+      }
+    }
+    for (const DestinationRuleFact& dr : c.destination_rules) {
+      int service = c.ResolveHost(dr.host, dr.ns);
+      if (service >= 0) rules[service].push_back(&dr);
+    }
+    for (const EnvoyFilterFact& ef : c.envoy_filters) {
+      int service = c.ResolveHost(ef.service, ef.ns);
+      if (service >= 0) filters[service].push_back(&ef);
+    }
+  }
+
+  template <typename T>
+  static const std::vector<T>& Get(const std::map<int, std::vector<T>>& map,
+                                   int key) {
+    static const std::vector<T> empty;
+    auto it = map.find(key);
+    return it == map.end() ? empty : it->second;
+  }
+};
+
 bool RoutesTo(const HttpRouteFact& route, int callee,
               const VirtualServiceFact& vs, const ResolveContext& c) {
   for (const RouteDestinationFact& d : route.destinations) {
@@ -111,28 +163,19 @@ bool RoutesTo(const HttpRouteFact& route, int callee,
 
 // Worst case over the routes that may carry the call; each route's values
 // stay in the evidence.
-std::optional<Layer> VirtualServiceLayer(const ResolveContext& c, int caller,
+std::optional<Layer> VirtualServiceLayer(const ResolveContext& c,
+                                         const MeshIndex& index, int caller,
                                          int callee, std::string* subset) {
   const Service& from = c.model.services[caller];
   std::optional<Layer> worst;
-  for (const VirtualServiceFact& vs : c.virtual_services) {
-    bool applies = false;
-    if (from.is_gateway) {
-      for (const std::string& g : vs.gateways) {
-        std::string ref =
-            g.find('/') == std::string::npos ? vs.ns + "/" + g : g;
-        applies = applies || ref == from.Key();
-      }
-    } else {
-      bool mesh_bound = vs.gateways.empty() ||
-                        std::find(vs.gateways.begin(), vs.gateways.end(),
-                                  "mesh") != vs.gateways.end();
-      for (const std::string& host : vs.hosts) {
-        applies =
-            applies || (mesh_bound && c.ResolveHost(host, vs.ns) == callee);
-      }
-    }
-    if (!applies) continue;
+  static const std::vector<const VirtualServiceFact*> none;
+  auto gateway = index.gateway_routes.find(from.Key());
+  const std::vector<const VirtualServiceFact*>& candidates =
+      from.is_gateway
+          ? (gateway == index.gateway_routes.end() ? none : gateway->second)
+          : MeshIndex::Get(index.mesh_routes, callee);
+  for (const VirtualServiceFact* vs_pointer : candidates) {
+    const VirtualServiceFact& vs = *vs_pointer;
     std::vector<Evidence> routes;
     for (const HttpRouteFact& route : vs.routes) {
       if (from.is_gateway && !RoutesTo(route, callee, vs, c)) continue;
@@ -161,12 +204,12 @@ std::optional<Layer> VirtualServiceLayer(const ResolveContext& c, int caller,
 
 // Retry budget: DestinationRule retryBudget (1.27+; subset and port-level
 // precedence) or an EnvoyFilter on the callee's cluster.
-void ApplyBudget(ResolveContext* c, const Call& call, const std::string& subset,
-                 Layer* layer) {
+void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
+                 const std::string& subset, Layer* layer) {
   int call_index = c->call_index[{call.from, call.to}];
   int port = c->call_ports.count(call_index) ? c->call_ports[call_index] : 0;
-  for (const DestinationRuleFact& dr : c->destination_rules) {
-    if (c->ResolveHost(dr.host, dr.ns) != call.to) continue;
+  for (const DestinationRuleFact* rule : MeshIndex::Get(index.rules, call.to)) {
+    const DestinationRuleFact& dr = *rule;
     std::optional<TrafficPolicyFact> policy = dr.policy;
     std::string where = "DestinationRule " + dr.name;
     for (const auto& [name, subset_policy] : dr.subsets) {
@@ -207,9 +250,9 @@ void ApplyBudget(ResolveContext* c, const Call& call, const std::string& subset,
                                FormatFactor(*layer->budget_percent) + "%" +
                                (policy->budget_percent ? "" : " (default)")});
   }
-  for (const EnvoyFilterFact& ef : c->envoy_filters) {
-    if (!ef.budget_percent || c->ResolveHost(ef.service, ef.ns) != call.to)
-      continue;
+  for (const EnvoyFilterFact* filter : MeshIndex::Get(index.filters, call.to)) {
+    const EnvoyFilterFact& ef = *filter;
+    if (!ef.budget_percent) continue;
     if (ef.operation == "MERGE") {
       c->Diagnose(ef.location,
                   "EnvoyFilter " + ef.name +
@@ -238,17 +281,24 @@ void ApplyBudget(ResolveContext* c, const Call& call, const std::string& subset,
 }  // namespace
 
 void AddMeshLayers(ResolveContext* c) {
+  MeshIndex index(*c);
   for (Call& call : c->model.calls) {
     const Service& caller = c->model.services[call.from];
     if (!caller.in_mesh) continue;
+    if (c->model.services[call.to].tcp_only) {
+      call.notes.push_back("no mesh retry layer: " +
+                           c->model.services[call.to].protocol_evidence +
+                           "; Istio's HTTP retry policies do not apply to TCP");
+      continue;
+    }
     std::string subset;
     std::optional<Layer> layer =
-        VirtualServiceLayer(*c, call.from, call.to, &subset);
+        VirtualServiceLayer(*c, index, call.from, call.to, &subset);
     if (!layer) {
       layer = DefaultPolicyLayer(
           *c, "no VirtualService for " + c->model.services[call.to].name);
     }
-    ApplyBudget(c, call, subset, &*layer);
+    ApplyBudget(c, index, call, subset, &*layer);
     call.layers.push_back(std::move(*layer));
   }
 }

@@ -23,6 +23,10 @@ struct Service {
   bool in_mesh = false;
   std::string membership;  // why in_mesh is what it is
   bool is_gateway = false;
+  // Only TCP ports (Istio protocol selection, or declared): HTTP retry
+  // policies of the mesh do not apply to calls to it.
+  bool tcp_only = false;
+  std::string protocol_evidence;
   bool declared_entry = false;
   // Names of other identities (workloads, images) used for attribution.
   std::vector<std::string> aliases;

@@ -41,6 +41,8 @@ struct ResolveContext {
   std::map<std::string, int> workload_service;
   // Call index by (from, to).
   std::map<std::pair<int, int>, int> call_index;
+  // Call indexes by caller.
+  std::vector<std::vector<int>> outgoing;
   // The port a call names, where its evidence says (for portLevelSettings).
   std::map<int, int> call_ports;
 

@@ -1,6 +1,7 @@
 #include "analyzer/resolve/resolver.h"
 
 #include <algorithm>
+#include <set>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/hosts.h"
@@ -68,6 +69,10 @@ int ResolveContext::AddCall(int from, int to, Evidence evidence) {
     model.calls.push_back(std::move(call));
     it =
         call_index.emplace(key, static_cast<int>(model.calls.size()) - 1).first;
+    if (outgoing.size() < model.services.size()) {
+      outgoing.resize(model.services.size());
+    }
+    outgoing[from].push_back(it->second);
   }
   std::vector<Evidence>& evidence_list = model.calls[it->second].evidence;
   if (std::find(evidence_list.begin(), evidence_list.end(), evidence) ==
@@ -148,6 +153,8 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
       c->call_sites.emplace_back(file.file, site);
     for (const BuildMarkerFact& marker : file.build_markers)
       c->build_markers.push_back(marker);
+    for (const ConfigPropertyFact& p : file.properties)
+      c->properties.emplace_back(file.file, p);
     c->any_istio_resource =
         c->any_istio_resource || !file.virtual_services.empty() ||
         !file.destination_rules.empty() || !file.gateways.empty() ||
@@ -164,6 +171,17 @@ void BuildServices(ResolveContext* c) {
     service.ns = s.ns;
     service.kind = "Service";
     service.location = s.location;
+    static const std::set<std::string> tcp = {"tcp",   "mysql", "mongo",
+                                              "redis", "tls",   "udp"};
+    service.tcp_only =
+        !s.protocols.empty() &&
+        std::all_of(s.protocols.begin(), s.protocols.end(),
+                    [](const std::string& p) { return tcp.count(p) > 0; });
+    if (service.tcp_only) {
+      service.protocol_evidence = "Service " + s.name + " ports are " +
+                                  Join(s.protocols, ", ") + " (" +
+                                  s.location.ToString() + ")";
+    }
     c->AddService(std::move(service));
   }
   for (const WorkloadFact& w : c->workloads) {
@@ -200,6 +218,11 @@ void BuildServices(ResolveContext* c) {
     service.ns = ns;
     service.kind = "declared";
     service.location = d.location;
+    service.tcp_only = d.protocol == "tcp";
+    if (service.tcp_only) {
+      service.protocol_evidence =
+          "declared protocol: tcp (" + d.location.ToString() + ")";
+    }
     c->AddService(std::move(service));
   }
 }

@@ -70,6 +70,24 @@ void SetTries(const Rule& rule, const MatchValues& values, LayerFact* fact) {
                                  conversion(n), capped);
       return;
     }
+    // A Spring placeholder: the property decides, else its default.
+    if (auto ref = PropertyPlaceholder(text)) {
+      fact->tries_property = ref->key;
+      fact->tries_property_semantics = spec.semantics;
+      std::optional<CountValue> fallback = EvalCount(ref->fallback);
+      if (fallback && !fallback->unbounded) {
+        layer.tries = from_count(fallback->count);
+        layer.detail = fmt::format(
+            "{}: property {}, default {} {}", CountWording(rule, text),
+            ref->key, fallback->count, conversion(fallback->count));
+        return;
+      }
+    }
+    // An environment variable: the workload's env decides (resolve).
+    if (auto env = EnvLookupName(text)) {
+      fact->tries_property = "env:" + *env;
+      fact->tries_property_semantics = spec.semantics;
+    }
     // A variable or a call: the number is not in this file.
     layer.provenance = Provenance::kInferred;
     if (spec.default_count) {
@@ -124,6 +142,10 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
   layer.origin = rule.library;
   layer.location = location;
   layer.retry_on = rule.retry_on;
+  if (!values.tries_property.empty()) {
+    fact.tries_property = values.tries_property;
+    fact.tries_property_semantics = rule.tries.property_semantics;
+  }
   SetTries(rule, values, &fact);
   if (!rule.detail.empty()) layer.detail += "; " + rule.detail;
   layer.per_try_timeout =

@@ -21,6 +21,8 @@ struct MatchValues {
   std::optional<std::string> backoff_cap;
   std::optional<std::string> jitter;
   std::optional<std::string> target;
+  // The rule's tries.property with its placeholders filled, or "".
+  std::string tries_property;
 };
 
 LayerFact BuildLayer(const Rule& rule, const MatchValues& values,

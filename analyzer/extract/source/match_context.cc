@@ -88,6 +88,8 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
     }
     if (IsFunction(type)) {
       context.enclosing_names.push_back(NameOf(n, source));
+      if (context.function_name.empty() && context.type_name.empty())
+        context.function_name = context.enclosing_names.back();
       TSNode receiver = ts_node_child_by_field_name(n, "receiver", 8);
       if (!ts_node_is_null(receiver))
         context.enclosing_names.push_back(NodeText(receiver, source));
@@ -98,6 +100,8 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
       }
     } else if (IsType(type)) {
       context.enclosing_names.push_back(NameOf(n, source));
+      if (context.type_name.empty())
+        context.type_name = context.enclosing_names.back();
     }
   }
   if (!have_scope && top_level) {

@@ -16,6 +16,8 @@ struct MatchContext {
   // Names of the enclosing functions, methods, classes and Go receiver types,
   // innermost first.
   std::vector<std::string> enclosing_names;
+  std::string function_name;  // the innermost function or method, or ""
+  std::string type_name;      // the innermost class or type, or ""
   // The text of the innermost enclosing function (the file when top level).
   std::string_view scope_text;
 };

@@ -36,6 +36,11 @@ struct TriesSpec {
   std::string label;             // the library's name for the count
   // Fixed tries for layers without a count (OkHttp connection retry).
   std::optional<long long> fixed;
+  // Application config that overrides the count (LayerFact::tries_property):
+  // a template with {capture} placeholders and {package}, {class},
+  // {method} (the enclosing declarations); empty parts collapse.
+  std::string property;
+  std::string property_semantics;  // "tries" | "retries"; default semantics
 };
 
 struct Rule {

@@ -2,8 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <map>
+#include <optional>
 #include <regex>
-#include <set>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/grammars.h"
@@ -39,6 +40,53 @@ std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
   return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
           &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
           &rule.target};
+}
+
+// The package a Java or Kotlin file declares, or "".
+std::string PackageOf(std::string_view content) {
+  static const std::regex kPackage(R"((?:^|\n)\s*package\s+([A-Za-z0-9_.]+))");
+  std::cmatch m;
+  size_t n = std::min<size_t>(content.size(), 4096);
+  if (std::regex_search(content.data(), content.data() + n, m, kPackage))
+    return m[1].str();
+  return "";
+}
+
+// Fills a tries.property template: {capture} (quotes removed), {package},
+// {class}, {method}; the separators around an empty part collapse
+// ("{package}.{class}/{method}/Retry/maxRetries" on a class annotation gives
+// "com.shop.Pricing/Retry/maxRetries").
+std::string FillProperty(const std::string& pattern, const Captures& captures,
+                         const MatchContext& context,
+                         std::string_view content) {
+  static const std::regex kPlaceholder(R"(\{([A-Za-z0-9_]+)\})");
+  std::string out;
+  auto begin =
+      std::sregex_iterator(pattern.begin(), pattern.end(), kPlaceholder);
+  size_t last = 0;
+  for (auto it = begin; it != std::sregex_iterator(); ++it) {
+    out += pattern.substr(last, it->position(0) - last);
+    std::string name = (*it)[1];
+    std::string value;
+    if (name == "package") {
+      value = PackageOf(content);
+    } else if (name == "class") {
+      value = context.type_name;
+    } else if (name == "method") {
+      value = context.function_name;
+    } else if (auto c = captures.find(name); c != captures.end()) {
+      value = StripQuotes(NodeText(c->second.front(), content));
+    }
+    out += value;
+    last = it->position(0) + it->length(0);
+  }
+  out += pattern.substr(last);
+  for (const char* doubled : {"//", "..", "./"}) {
+    for (size_t at; (at = out.find(doubled)) != std::string::npos;)
+      out.erase(at, 1);
+  }
+  while (!out.empty() && (out[0] == '.' || out[0] == '/')) out.erase(0, 1);
+  return out;
 }
 
 }  // namespace
@@ -168,7 +216,14 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
 void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                          const SourceFile& file, FileFacts* facts) const {
   const Rule& rule = *compiled.rule;
-  std::set<int> seen_lines;
+  // One fact per line; when two matches share a line, the outer one wins (a
+  // Kotlin `install(X) { ... }` matches both as a call and as its callee).
+  struct Seen {
+    uint32_t start, end;
+    size_t index;  // into facts->layers or facts->call_sites
+  };
+  std::map<int, Seen> seen_lines;
+  const bool call_site = rule.produces == "call-site";
   for (const Captures& captures : compiled.query->Run(root, file.content)) {
     if (captures.empty()) continue;
     TSNode match_node;
@@ -182,7 +237,17 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     MatchContext context = ContextOf(match_node, file.content);
     if (!NearMissWord(match_text, context).empty()) continue;
     if (ContainsAny(context.scope_text, rule.unless_in_scope)) continue;
-    if (!seen_lines.insert(line).second) continue;
+    uint32_t start = ts_node_start_byte(match_node);
+    uint32_t end = ts_node_end_byte(match_node);
+    std::optional<size_t> replace;
+    if (auto it = seen_lines.find(line); it != seen_lines.end()) {
+      bool outer = start <= it->second.start && end >= it->second.end &&
+                   end - start > it->second.end - it->second.start;
+      if (!outer) continue;
+      replace = it->second.index;
+    }
+    size_t index = replace.value_or(call_site ? facts->call_sites.size()
+                                              : facts->layers.size());
 
     auto resolve =
         [&](const ValueSource& source) -> std::optional<std::string> {
@@ -202,18 +267,29 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
       }
       return source.value;
     };
-    MatchValues values{
-        resolve(rule.tries.count),   resolve(rule.per_try_timeout),
-        resolve(rule.total_timeout), resolve(rule.backoff_base),
-        resolve(rule.backoff_cap),   resolve(rule.jitter),
-        resolve(rule.target)};
+    MatchValues values{resolve(rule.tries.count),
+                       resolve(rule.per_try_timeout),
+                       resolve(rule.total_timeout),
+                       resolve(rule.backoff_base),
+                       resolve(rule.backoff_cap),
+                       resolve(rule.jitter),
+                       resolve(rule.target),
+                       rule.tries.property.empty()
+                           ? ""
+                           : FillProperty(rule.tries.property, captures,
+                                          context, file.content)};
     Location location{file.path, line};
     if (rule.produces == "call-site") {
       if (!values.target) continue;
-      facts->call_sites.push_back(
-          {{rule.target_kind, StripQuotes(*values.target)},
-           location,
-           fmt::format("{} ({})", rule.library, rule.id)});
+      CallSiteFact site{{rule.target_kind, StripQuotes(*values.target)},
+                        location,
+                        fmt::format("{} ({})", rule.library, rule.id)};
+      if (replace) {
+        facts->call_sites[index] = std::move(site);
+      } else {
+        facts->call_sites.push_back(std::move(site));
+      }
+      seen_lines[line] = {start, end, index};
       continue;
     }
     LayerKind kind = rule.kind;
@@ -227,7 +303,13 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
         break;
       }
     }
-    facts->layers.push_back(BuildLayer(rule, values, location, kind));
+    LayerFact layer = BuildLayer(rule, values, location, kind);
+    if (replace) {
+      facts->layers[index] = std::move(layer);
+    } else {
+      facts->layers.push_back(std::move(layer));
+    }
+    seen_lines[line] = {start, end, index};
   }
 }
 

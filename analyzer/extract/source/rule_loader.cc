@@ -126,6 +126,10 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     if (tries["cap"]) t.cap = tries["cap"].as<long long>();
     if (tries["label"]) t.label = tries["label"].Scalar();
     if (tries["fixed"]) t.fixed = tries["fixed"].as<long long>();
+    if (tries["property"]) t.property = tries["property"].Scalar();
+    t.property_semantics = tries["property_semantics"]
+                               ? tries["property_semantics"].Scalar()
+                               : t.semantics;
     if (!t.fixed && t.count.empty() && !t.default_count &&
         !t.unbounded_if_absent) {
       Error(diagnostics, path, tries.Mark().line + 1,

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <map>
+#include <regex>
 #include <string>
 
 #include "analyzer/base/strings.h"
@@ -178,6 +179,26 @@ std::optional<Millis> EvalDuration(std::string_view text, double bare_unit_ms) {
   auto value = EvalArithmetic(std::string(text), DurationLeaf, bare_unit_ms);
   if (!value || *value < 0) return std::nullopt;
   return static_cast<Millis>(std::llround(*value));
+}
+
+std::optional<std::string> EnvLookupName(std::string_view text) {
+  static const std::regex kLookup(
+      R"((?:os\.Getenv|os\.LookupEnv|System\.getenv|os\.getenv|os\.environ\.get|GetEnvironmentVariable)\s*\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']|os\.environ\s*\[\s*["']([A-Za-z_][A-Za-z0-9_]*)["']|process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\s*\[\s*["'`]([A-Za-z_][A-Za-z0-9_]*)["'`])");
+  std::string s(text);
+  std::smatch m;
+  if (!std::regex_search(s, m, kLookup)) return std::nullopt;
+  for (size_t i = 1; i < m.size(); ++i) {
+    if (m[i].matched) return m[i].str();
+  }
+  return std::nullopt;
+}
+
+std::optional<PropertyReference> PropertyPlaceholder(std::string_view text) {
+  static const std::regex kPlaceholder(R"(\$\{([^}:]+)(?::([^}]*))?\})");
+  std::string s(text);
+  std::smatch m;
+  if (!std::regex_search(s, m, kPlaceholder)) return std::nullopt;
+  return PropertyReference{Trim(m[1].str()), Trim(m[2].str())};
 }
 
 }  // namespace ampcheck

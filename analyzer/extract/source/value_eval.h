@@ -24,6 +24,20 @@ std::optional<CountValue> EvalCount(std::string_view text);
 // and JS APIs taking ms, 1000 for Python seconds). Nullopt when not constant.
 std::optional<Millis> EvalDuration(std::string_view text, double bare_unit_ms);
 
+// The environment variable a value reads, possibly converted:
+// os.Getenv("X"), strconv.Atoi(os.Getenv("X")), System.getenv("X"),
+// os.environ["X"], os.getenv("X", "3"), process.env.X, process.env["X"],
+// Environment.GetEnvironmentVariable("X"). Nullopt when it reads none.
+std::optional<std::string> EnvLookupName(std::string_view text);
+
+// A Spring property placeholder "${retry.max-attempts:3}" in a value: the key
+// ("retry.max-attempts") and the default after ':' ("3", or "" when none).
+struct PropertyReference {
+  std::string key;
+  std::string fallback;
+};
+std::optional<PropertyReference> PropertyPlaceholder(std::string_view text);
+
 }  // namespace ampcheck
 
 #endif  // AMPCHECK_EXTRACT_SOURCE_VALUE_EVAL_H_

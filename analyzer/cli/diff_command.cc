@@ -1,0 +1,165 @@
+// ampcheck diff: the same fleet before and after a change. Base and head are
+// two directories, or --base <git-rev> of the repository around the inputs
+// (head: the working tree, or --head <git-rev>). Exits 1 only on findings the
+// change adds at or above --fail-on.
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "analyzer/analyze/baseline.h"
+#include "analyzer/analyze/diff.h"
+#include "analyzer/base/strings.h"
+#include "analyzer/cli/commands.h"
+#include "analyzer/cli/git_tree.h"
+#include "analyzer/cli/pipeline_options.h"
+#include "analyzer/report/diff_report.h"
+
+namespace ampcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct DiffFlags {
+  PipelineFlags pipeline;
+  std::vector<std::string> positional;
+  std::string base_rev;
+  std::string head_rev;
+  std::string format = "text";
+  std::string fail_on = "error";
+  std::string output;
+};
+
+// Inputs relative to the current directory, as the git tree maps them.
+bool RelativeInputs(const std::vector<std::string>& inputs,
+                    std::vector<std::string>* relative, std::string* error) {
+  for (const std::string& input : inputs) {
+    fs::path path = fs::path(input).lexically_normal();
+    if (path.is_absolute()) path = fs::relative(path, fs::current_path());
+    std::string text = path.generic_string();
+    if (text.empty() || StartsWith(text, "..")) {
+      *error =
+          "with --base, inputs must be inside the current directory: " + input;
+      return false;
+    }
+    relative->push_back(text);
+  }
+  return true;
+}
+
+bool ScanSide(const std::string& label, const ScanOptions& options,
+              ScanResult* result) {
+  DiskFileSystem fs;
+  *result = RunScan(fs, options);
+  if (result->usage_error) {
+    std::cerr << "ampcheck: " << label << ": " << result->usage_message << "\n";
+    return false;
+  }
+  if (result->readable_files == 0) {
+    std::cerr << "ampcheck: " << label << ": no readable input\n";
+    return false;
+  }
+  ReconcileAccepted(nullptr, options.analyze.disabled_checks, &result->model,
+                    &result->analysis);
+  return true;
+}
+
+int RunDiffCommand(DiffFlags flags) {
+  std::string error;
+  if (!ApplyDisabledChecks(&flags.pipeline, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return kExitUsage;
+  }
+  bool known_format = false;
+  for (const std::string& f : DiffFormats()) known_format |= f == flags.format;
+  if (!known_format) {
+    std::cerr << "ampcheck: unknown diff format '" << flags.format
+              << "' (one of " << Join(DiffFormats(), ", ") << ")\n";
+    return kExitUsage;
+  }
+  ScanOptions base_options = flags.pipeline.scan;
+  ScanOptions head_options = flags.pipeline.scan;
+  std::unique_ptr<GitTree> base_tree, head_tree;
+  if (flags.base_rev.empty()) {
+    if (flags.positional.size() != 2 || !flags.head_rev.empty()) {
+      std::cerr << "ampcheck: diff needs two directories (BASE HEAD), or "
+                   "--base <git-rev> [inputs...]\n";
+      return kExitUsage;
+    }
+    base_options.inputs = {flags.positional[0]};
+    head_options.inputs = {flags.positional[1]};
+  } else {
+    std::vector<std::string> inputs;
+    if (flags.positional.empty()) flags.positional = {"."};
+    if (!RelativeInputs(flags.positional, &inputs, &error)) {
+      std::cerr << "ampcheck: " << error << "\n";
+      return kExitUsage;
+    }
+    base_tree = GitTree::Extract(".", flags.base_rev, &error);
+    if (!base_tree) {
+      std::cerr << "ampcheck: " << error << "\n";
+      return kExitUsage;
+    }
+    base_options.inputs.clear();
+    for (const std::string& input : inputs)
+      base_options.inputs.push_back(base_tree->Map(input));
+    if (!flags.head_rev.empty()) {
+      head_tree = GitTree::Extract(".", flags.head_rev, &error);
+      if (!head_tree) {
+        std::cerr << "ampcheck: " << error << "\n";
+        return kExitUsage;
+      }
+      head_options.inputs.clear();
+      for (const std::string& input : inputs)
+        head_options.inputs.push_back(head_tree->Map(input));
+    } else {
+      head_options.inputs = inputs;
+    }
+  }
+  ScanResult base, head;
+  if (!ScanSide("base", base_options, &base) ||
+      !ScanSide("head", head_options, &head))
+    return kExitUsage;
+  FleetSide base_side{base.model, base.analysis};
+  FleetSide head_side{head.model, head.analysis};
+  FleetDiff diff = DiffFleets(base_side, head_side);
+  std::ostringstream rendered;
+  RenderDiff(flags.format, base_side, head_side, diff, rendered);
+  if (!WriteOutput(flags.output, rendered.str())) {
+    std::cerr << "ampcheck: cannot write " << flags.output << "\n";
+    return kExitUsage;
+  }
+  for (const Finding& f : diff.added) {
+    if (FailsAt(f.severity, flags.fail_on)) return kExitFindings;
+  }
+  return kExitClean;
+}
+
+}  // namespace
+
+void AddDiffCommand(CLI::App* app, Command* run) {
+  auto flags = std::make_shared<DiffFlags>();
+  CLI::App* diff = app->add_subcommand(
+      "diff",
+      "Compare a fleet before and after a change: paths whose tries changed, "
+      "with the arithmetic, and findings added and fixed");
+  diff->add_option("inputs", flags->positional,
+                   "BASE HEAD directories; with --base, the inputs to scan at "
+                   "both revisions (default: .)");
+  diff->add_option("--base", flags->base_rev,
+                   "Git revision of the base (origin/main, HEAD~1); the head "
+                   "is the working tree");
+  diff->add_option("--head", flags->head_rev,
+                   "Git revision of the head instead of the working tree");
+  diff->add_option("--format", flags->format,
+                   "Output format: " + Join(DiffFormats(), ", "))
+      ->capture_default_str();
+  AddFailOnOption(diff, &flags->fail_on);
+  diff->add_option("-o,--output", flags->output,
+                   "Write the report to this file (default: stdout)");
+  AddPipelineOptions(diff, &flags->pipeline);
+  diff->callback(
+      [flags, run] { *run = [flags] { return RunDiffCommand(*flags); }; });
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,71 @@
+#include "analyzer/cli/pipeline_options.h"
+
+#include <fstream>
+#include <iostream>
+
+#include "analyzer/analyze/check.h"
+
+namespace ampcheck {
+
+void AddPipelineOptions(CLI::App* command, PipelineFlags* flags) {
+  command->add_option("--config", flags->scan.config,
+                      "Policy file (default: .ampcheck.yaml at the root of a "
+                      "scanned directory)");
+  command->add_option("--istio-version", flags->scan.istio_version,
+                      "Istio version whose defaults apply (default: the "
+                      "policy's mesh.istio_version, else the latest known "
+                      "release)");
+  command->add_option("--rules", flags->scan.rule_dirs,
+                      "Extra directory of extraction rules (repeatable)");
+  command->add_flag("--no-default-rules", flags->scan.no_default_rules,
+                    "Do not load the rules shipped with ampcheck");
+  command->add_option("-j,--jobs", flags->scan.jobs,
+                      "Extraction threads (default: all cores)");
+  command
+      ->add_option("--max-file-size", flags->scan.max_file_bytes,
+                   "Skip files larger than this many bytes, with a diagnostic")
+      ->capture_default_str();
+  command->add_option("--disable", flags->disable,
+                      "Check ids to skip (repeatable)");
+}
+
+void AddFailOnOption(CLI::App* command, std::string* fail_on) {
+  command
+      ->add_option("--fail-on", *fail_on,
+                   "Exit 1 when a finding is at or above this severity")
+      ->check(CLI::IsMember({"error", "warning", "note", "never"}))
+      ->capture_default_str();
+}
+
+bool ApplyDisabledChecks(PipelineFlags* flags, std::string* error) {
+  for (const std::string& id : flags->disable) {
+    bool known = false;
+    for (const auto& check : AllChecks()) known = known || id == check->id();
+    if (!known) {
+      *error = "unknown check '" + id + "' (ampcheck scan --list-checks)";
+      return false;
+    }
+    flags->scan.analyze.disabled_checks.insert(id);
+  }
+  return true;
+}
+
+bool FailsAt(Severity severity, const std::string& fail_on) {
+  int threshold = fail_on == "note"      ? 0
+                  : fail_on == "warning" ? 1
+                  : fail_on == "error"   ? 2
+                                         : 3;
+  return static_cast<int>(severity) >= threshold;
+}
+
+bool WriteOutput(const std::string& path, const std::string& text) {
+  if (path.empty() || path == "-") {
+    std::cout << text;
+    return static_cast<bool>(std::cout);
+  }
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+}  // namespace ampcheck

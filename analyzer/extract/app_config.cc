@@ -1,0 +1,141 @@
+#include "analyzer/extract/app_config.h"
+
+#include <regex>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/extract/yaml_documents.h"
+
+namespace ampcheck {
+namespace {
+
+std::string BaseNameOf(const std::string& path) {
+  size_t slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+bool IsTestProfile(const std::string& profile) {
+  static const std::regex kTest(R"(^(test|tests|it|integration-?test)$)",
+                                std::regex::icase);
+  return std::regex_search(profile, kTest);
+}
+
+void Flatten(const YAML::Node& node, const std::string& prefix,
+             const YamlView& view, std::vector<ConfigPropertyFact>* out) {
+  if (node.IsMap()) {
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      auto key = YamlView::Scalar(it->first);
+      if (!key) continue;
+      // Spring's bracket notation keeps dots inside a map key: "[a.b]".
+      std::string part = *key;
+      Flatten(it->second, prefix.empty() ? part : prefix + "." + part, view,
+              out);
+    }
+  } else if (node.IsSequence()) {
+    size_t i = 0;
+    for (const YAML::Node& item : node) {
+      Flatten(item, prefix + "[" + std::to_string(i++) + "]", view, out);
+    }
+  } else if (!prefix.empty()) {
+    std::string value = node.IsScalar() ? node.Scalar() : "";
+    out->push_back({prefix, value, view.At(node)});
+  }
+}
+
+// The profile a flattened YAML document is activated for, or "".
+std::string DocumentProfile(const std::vector<ConfigPropertyFact>& document) {
+  for (const ConfigPropertyFact& p : document) {
+    std::string key = CanonicalPropertyKey(p.key);
+    if (key == "spring.config.activate.onprofile" || key == "spring.profiles")
+      return p.value;
+  }
+  return "";
+}
+
+std::vector<ConfigPropertyFact> ParseYaml(
+    const std::string& path, std::string_view content,
+    std::vector<Diagnostic>* diagnostics) {
+  std::vector<ConfigPropertyFact> out;
+  for (const YamlDocument& doc :
+       ParseYamlDocuments(path, content, diagnostics)) {
+    std::vector<ConfigPropertyFact> document;
+    Flatten(doc.root, "", YamlView(path, doc.first_line), &document);
+    if (IsTestProfile(DocumentProfile(document))) continue;
+    out.insert(out.end(), document.begin(), document.end());
+  }
+  return out;
+}
+
+// java.util.Properties: "key=value", "key: value" or "key value"; '#' and '!'
+// start comments; a trailing unescaped '\' continues the logical line.
+std::vector<ConfigPropertyFact> ParseProperties(const std::string& path,
+                                                std::string_view content) {
+  std::vector<ConfigPropertyFact> out;
+  std::vector<std::string> lines = Split(content, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
+    int line = static_cast<int>(i) + 1;
+    std::string logical = Trim(lines[i]);
+    if (logical.empty() || logical[0] == '#' || logical[0] == '!') continue;
+    while (!logical.empty() && logical.back() == '\\' && i + 1 < lines.size()) {
+      logical.pop_back();
+      logical += Trim(lines[++i]);
+    }
+    size_t split = 0;
+    while (split < logical.size() && logical[split] != '=' &&
+           logical[split] != ':' && logical[split] != ' ' &&
+           logical[split] != '\t') {
+      if (logical[split] == '\\') ++split;
+      ++split;
+    }
+    std::string key = logical.substr(0, std::min(split, logical.size()));
+    std::string rest =
+        split < logical.size() ? Trim(logical.substr(split)) : "";
+    if (!rest.empty() && (rest[0] == '=' || rest[0] == ':'))
+      rest = Trim(rest.substr(1));
+    if (key.empty()) continue;
+    out.push_back({key, rest, {path, line}});
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string AppConfigKind(const std::string& path) {
+  static const std::regex kSpring(
+      R"(^(application|bootstrap)([-.][A-Za-z0-9_.-]+)?\.(ya?ml|properties)$)");
+  std::string name = BaseNameOf(path);
+  if (name == "microprofile-config.properties") return "microprofile-config";
+  if (!StartsWith(name, "application") && !StartsWith(name, "bootstrap"))
+    return "";  // most files: no regex
+  if (std::regex_search(name, kSpring)) return "spring-config";
+  return "";
+}
+
+std::string ProfileOfFile(const std::string& path) {
+  static const std::regex kProfile(
+      R"(^(?:application|bootstrap)-([A-Za-z0-9_.-]+)\.(?:ya?ml|properties)$)");
+  std::smatch m;
+  std::string name = BaseNameOf(path);
+  if (std::regex_search(name, m, kProfile)) return m[1];
+  return "";
+}
+
+std::vector<ConfigPropertyFact> ParseAppConfig(
+    const std::string& path, std::string_view content,
+    std::vector<Diagnostic>* diagnostics) {
+  if (IsTestProfile(ProfileOfFile(path))) return {};
+  if (EndsWith(ToLower(path), ".properties"))
+    return ParseProperties(path, content);
+  return ParseYaml(path, content, diagnostics);
+}
+
+std::string CanonicalPropertyKey(std::string_view key) {
+  std::string out;
+  out.reserve(key.size());
+  for (char c : key) {
+    if (c == '-' || c == '_') continue;
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return out;
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,37 @@
+// Application config files (Spring application*.yml|yaml|properties,
+// bootstrap*.yml, MicroProfile microprofile-config.properties), read as flat
+// key/value properties with their lines.
+#ifndef AMPCHECK_EXTRACT_APP_CONFIG_H_
+#define AMPCHECK_EXTRACT_APP_CONFIG_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analyzer/extract/facts.h"
+
+namespace ampcheck {
+
+// "spring-config", "microprofile-config", or "" when the file is not
+// application config (by its name).
+std::string AppConfigKind(const std::string& path);
+
+// The Spring profile a file name selects ("prod" for application-prod.yml),
+// or "" for the base file.
+std::string ProfileOfFile(const std::string& path);
+
+// Flattens YAML (nested maps joined with '.', sequences as key[i]) or
+// .properties (key=value, key: value, '#'/'!' comments, '\' continuations).
+// YAML documents activated only for a test profile are skipped.
+std::vector<ConfigPropertyFact> ParseAppConfig(
+    const std::string& path, std::string_view content,
+    std::vector<Diagnostic>* diagnostics);
+
+// Spring relaxed binding's canonical form: lower case, '-' and '_' removed,
+// so that max-attempts, maxAttempts and max_attempts are one key. Compare
+// property keys (and LayerFact::tries_property) in this form.
+std::string CanonicalPropertyKey(std::string_view key);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_EXTRACT_APP_CONFIG_H_

@@ -1,0 +1,111 @@
+#include "analyzer/report/markdown_report.h"
+
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "analyzer/cli/scan.h"
+#include "analyzer/report/reporter.h"
+
+namespace ampcheck {
+namespace {
+
+std::string Render(const ScanResult& scan) {
+  std::ostringstream out;
+  MakeReporter("markdown")->Render(scan.model, scan.analysis, {}, out);
+  return out.str();
+}
+
+ScanResult ScanDisk(const std::string& fleet) {
+  ScanOptions options;
+  options.inputs = {std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/" + fleet};
+  options.jobs = 1;
+  DiskFileSystem fs;
+  return RunScan(fs, options);
+}
+
+// A meshed namespace where each of `callers` services calls pricing.
+ScanResult ScanCallers(int callers) {
+  MemoryFileSystem fs;
+  fs.AddFile("fleet/ns.yaml",
+             "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n"
+             "  labels: {istio-injection: enabled}\n");
+  std::string yaml =
+      "apiVersion: v1\nkind: Service\nmetadata: {name: pricing, namespace: "
+      "shop}\nspec:\n  selector: {app: pricing}\n  ports: [{port: 80}]\n";
+  for (int i = 0; i < callers; ++i) {
+    std::string name = "caller" + std::to_string(i);
+    yaml +=
+        "---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + name +
+        ", namespace: shop}\nspec:\n  template:\n    metadata: {labels: "
+        "{app: " +
+        name +
+        "}}\n    spec:\n      containers:\n      - name: app\n"
+        "        env:\n        - {name: PRICING_URL, value: "
+        "'http://pricing'}\n";
+  }
+  fs.AddFile("fleet/workloads.yaml", yaml);
+  ScanOptions options;
+  options.inputs = {"fleet"};
+  options.no_default_rules = true;
+  options.jobs = 1;
+  return RunScan(fs, options);
+}
+
+TEST_CASE("markdown: each affected path with its total and layer factors") {
+  std::string md = Render(ScanDisk("fleets/seed-000-wrapper-x-mesh"));
+  CHECK(md.rfind("<!-- ampcheck -->\n### ampcheck: 2 errors, 6 warnings on 3 "
+                 "paths\n\n**`checkout` → `pricing`: 9 tries per request** = 3 "
+                 "(client: shared HTTP wrapper, `.ampcheck.yaml:16`) × 3 "
+                 "(mesh: Istio default, no VirtualService for pricing)\n\n- "
+                 ":x: `undocumented-amplification` at `.ampcheck.yaml:16`: "
+                 "path checkout -> pricing: 9 tries per request from 2 "
+                 "retrying layers (3 client x 3 mesh); nothing declares the "
+                 "owner and maximum\n",
+                 0) == 0);
+  // The 3-try path comes after both 9-try paths.
+  CHECK(md.find("**`catalog` → `pricing`: 3 tries per request**") >
+        md.find("**`orders` → `pricing`: 9 tries per request**"));
+  CHECK(md.find("```mermaid\nflowchart LR\n  s0[\"catalog\"]\n  "
+                "s1[\"checkout\"]\n  s2[\"orders\"]\n  s3[\"pricing\"]\n  s0 "
+                "-->|\"3 tries\"| s3\n  s1 -->|\"9 tries\"| s3\n  s2 -->|\"9 "
+                "tries\"| s3\n```\n") != std::string::npos);
+  CHECK(md.find("<details>") == std::string::npos);
+}
+
+TEST_CASE("markdown: worst paths first, the rest folded") {
+  std::string md = Render(ScanCallers(7));
+  CHECK(md.find("on 7 paths") != std::string::npos);
+  size_t fold = md.find("<details><summary>2 more paths</summary>");
+  REQUIRE(fold != std::string::npos);
+  CHECK(md.find("**`caller4` → `pricing`") < fold);
+  CHECK(md.find("**`caller5` → `pricing`") > fold);
+}
+
+TEST_CASE("markdown: a short all-clear when nothing is wrong") {
+  MemoryFileSystem fs;
+  fs.AddFile(
+      "fleet/app.yaml",
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n"
+      "spec:\n  template:\n    spec:\n      containers: [{name: web}]\n");
+  ScanOptions options;
+  options.inputs = {"fleet"};
+  options.no_default_rules = true;
+  ScanResult scan = RunScan(fs, options);
+  REQUIRE(scan.analysis.findings.empty());
+  std::string md = Render(scan);
+  CHECK(md.rfind("<!-- ampcheck -->\n### ampcheck: no retry amplification "
+                 "found :white_check_mark:\n\n<sub>1 file, 1 service, 0 "
+                 "calls;",
+                 0) == 0);
+}
+
+TEST_CASE("markdown: helpers") {
+  CHECK(MarkdownEscape("a|b <c> *d* [e]") == "a\\|b \\<c> \\*d\\* \\[e\\]");
+  CHECK(MarkdownPathName({"a", "b", "c"}) == "`a` → `b` → `c`");
+  Model model;
+  CHECK(CallsAlong(model, {"a", "b"}).empty());
+}
+
+}  // namespace
+}  // namespace ampcheck

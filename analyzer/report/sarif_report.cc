@@ -1,0 +1,244 @@
+#include "analyzer/report/sarif_report.h"
+
+#include <cstdio>
+
+#include "analyzer/analyze/check.h"
+#include "analyzer/report/reporter.h"
+
+namespace ampcheck {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kSrcRoot = "%SRCROOT%";
+
+uint64_t Fnv1a64(const std::string& text, uint64_t offset) {
+  uint64_t hash = offset;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ULL;
+  }
+  return hash;
+}
+
+const char* SarifLevel(Severity severity) {
+  switch (severity) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "note";
+  }
+  return "warning";
+}
+
+// GitHub ranks alerts by this property: error, warning or recommendation.
+const char* ProblemSeverity(Severity severity) {
+  return severity == Severity::kNote ? "recommendation" : SarifLevel(severity);
+}
+
+// "retry-amplification" -> "RetryAmplification" (reportingDescriptor.name).
+std::string RuleName(const std::string& id) {
+  std::string name;
+  bool upper = true;
+  for (char c : id) {
+    if (c == '-') {
+      upper = true;
+      continue;
+    }
+    name += upper ? static_cast<char>(std::toupper(c)) : c;
+    upper = false;
+  }
+  return name;
+}
+
+// Messages end with a period (validator rule SARIF2001); the text is kept
+// as written otherwise, service names being lower-case.
+std::string Sentence(std::string text) {
+  if (!text.empty() && text.back() != '.') text += '.';
+  return text;
+}
+
+// Standard input and other pseudo files have no artifact to point at.
+bool Locatable(const Location& location) {
+  return location.known() && location.file[0] != '<';
+}
+
+json PhysicalLocation(const Location& location, const std::string& prefix) {
+  json physical = {{"artifactLocation",
+                    {{"uri", RelativeUri(prefix + location.file)},
+                     {"uriBaseId", kSrcRoot}}}};
+  if (location.line > 0) physical["region"] = {{"startLine", location.line}};
+  return physical;
+}
+
+json RuleJson(const Check& check, const std::string& help_base) {
+  std::string id = check.id();
+  std::string url = help_base + "/" + id + ".md";
+  std::string summary = Sentence(check.summary());
+  return {
+      {"id", id},
+      {"name", RuleName(id)},
+      {"shortDescription", {{"text", summary}}},
+      {"fullDescription",
+       {{"text", "Fires when " + std::string(check.summary()) +
+                     ". Every number is shown with its arithmetic and the "
+                     "file and line it comes from."}}},
+      {"help",
+       {{"text", summary + " See " + url + " for the fix."},
+        {"markdown", summary + " See [" + id + "](" + url + ") for the fix."}}},
+      {"helpUri", url},
+      {"defaultConfiguration", {{"level", SarifLevel(check.severity())}}},
+      {"properties",
+       {{"tags", {"reliability", "retry-amplification"}},
+        {"precision", "high"},
+        {"problem.severity", ProblemSeverity(check.severity())}}}};
+}
+
+json ResultJson(const Finding& f, int rule_index, const std::string& prefix) {
+  std::string text = Sentence(f.message);
+  if (!f.arithmetic.empty()) text += " Arithmetic: " + Sentence(f.arithmetic);
+  json result = {{"ruleId", f.check},
+                 {"ruleIndex", rule_index},
+                 {"level", SarifLevel(f.severity)},
+                 {"message", {{"text", text}}}};
+  // The finding's own location; else the first layer that has one, so that
+  // code scanning can place it (a result needs a location there).
+  const Location* where = Locatable(f.location) ? &f.location : nullptr;
+  for (const Evidence& e : f.related) {
+    if (!where && Locatable(e.location)) where = &e.location;
+  }
+  result["locations"] = json::array();
+  if (where)
+    result["locations"].push_back(
+        {{"physicalLocation", PhysicalLocation(*where, prefix)}});
+  json related = json::array();
+  int id = 1;
+  for (const Evidence& e : f.related) {
+    if (!Locatable(e.location)) continue;
+    related.push_back(
+        {{"id", id++},
+         {"physicalLocation", PhysicalLocation(e.location, prefix)},
+         {"message", {{"text", Sentence(e.detail)}}}});
+  }
+  if (!related.empty()) result["relatedLocations"] = related;
+  result["partialFingerprints"] = {
+      {kSarifFingerprintKey, IdentityFingerprint(f.identity)}};
+  if (!f.path.empty()) result["properties"] = {{"path", f.path}};
+  return result;
+}
+
+int RuleIndex(const std::string& check) {
+  const auto& checks = AllChecks();
+  for (size_t i = 0; i < checks.size(); ++i) {
+    if (check == checks[i]->id()) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+json NotificationJson(const Diagnostic& d, const std::string& prefix) {
+  json n = {{"level", SarifLevel(d.severity)},
+            {"message", {{"text", Sentence(d.message)}}}};
+  if (Locatable(d.location)) {
+    n["locations"] = {
+        {{"physicalLocation", PhysicalLocation(d.location, prefix)}}};
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string IdentityFingerprint(const std::string& identity) {
+  char hex[33];
+  std::snprintf(hex, sizeof hex, "%016llx%016llx",
+                static_cast<unsigned long long>(
+                    Fnv1a64(identity, 14695981039346656037ULL)),
+                static_cast<unsigned long long>(
+                    Fnv1a64(identity, 0x9e3779b97f4a7c15ULL)));
+  return hex;
+}
+
+std::string RelativeUri(const std::string& path) {
+  static const char* kHex = "0123456789ABCDEF";
+  std::string uri;
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
+        c == '/') {
+      uri += static_cast<char>(c);
+    } else {
+      uri += '%';
+      uri += kHex[c >> 4];
+      uri += kHex[c & 15];
+    }
+  }
+  return uri;
+}
+
+json SarifJson(const Model& model, const Analysis& analysis,
+               const SarifOptions& options) {
+  std::string help_base =
+      options.help_base.empty() ? kDefaultSarifHelpBase : options.help_base;
+  while (!help_base.empty() && help_base.back() == '/') help_base.pop_back();
+  std::string prefix = options.uri_prefix;
+  if (!prefix.empty() && prefix.back() != '/') prefix += '/';
+
+  json rules = json::array();
+  for (const auto& check : AllChecks())
+    rules.push_back(RuleJson(*check, help_base));
+
+  json results = json::array();
+  for (const Finding& f : analysis.findings)
+    results.push_back(ResultJson(f, RuleIndex(f.check), prefix));
+  // Suppressed findings stay in the log, marked, so code scanning closes
+  // their alerts instead of forgetting them.
+  for (const auto& [f, s] : analysis.suppressed) {
+    json result = ResultJson(f, RuleIndex(f.check), prefix);
+    json suppression = {{"kind", "external"}, {"justification", s.reason}};
+    if (Locatable(s.location)) {
+      suppression["location"] = {
+          {"physicalLocation", PhysicalLocation(s.location, prefix)}};
+    }
+    result["suppressions"] = {suppression};
+    results.push_back(result);
+  }
+
+  json notifications = json::array();
+  for (const Diagnostic& d : model.diagnostics)
+    notifications.push_back(NotificationJson(d, prefix));
+  json invocation = {{"executionSuccessful", true}};
+  if (!notifications.empty())
+    invocation["toolExecutionNotifications"] = notifications;
+
+  json driver = {{"name", "ampcheck"},
+                 {"version", AMPCHECK_VERSION},
+                 {"semanticVersion", AMPCHECK_VERSION},
+                 {"informationUri", "https://github.com/ampcheck/ampcheck"},
+                 {"rules", rules}};
+  json run = {{"tool", {{"driver", driver}}},
+              {"invocations", {invocation}},
+              {"columnKind", "unicodeCodePoints"},
+              {"results", results}};
+  return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+          {"version", "2.1.0"},
+          {"runs", {run}}};
+}
+
+namespace {
+
+class SarifReporter : public Reporter {
+ public:
+  void Render(const Model& model, const Analysis& analysis,
+              const ReportOptions& options, std::ostream& out) const override {
+    out << SarifJson(model, analysis, options.sarif).dump(2) << "\n";
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<Reporter> MakeSarifReporter() {
+  return std::make_unique<SarifReporter>();
+}
+
+}  // namespace ampcheck

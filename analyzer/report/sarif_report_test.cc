@@ -1,0 +1,110 @@
+#include "analyzer/report/sarif_report.h"
+
+#include <doctest/doctest.h>
+
+#include "analyzer/analyze/baseline.h"
+#include "analyzer/analyze/check.h"
+#include "analyzer/cli/scan.h"
+
+namespace ampcheck {
+namespace {
+
+using nlohmann::json;
+
+ScanResult ScanFixture(const std::string& fleet) {
+  ScanOptions options;
+  options.inputs = {std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/" + fleet};
+  options.jobs = 1;
+  DiskFileSystem fs;
+  return RunScan(fs, options);
+}
+
+const json* ResultFor(const json& sarif, const std::string& rule,
+                      const std::string& file, int line) {
+  for (const json& r : sarif["runs"][0]["results"]) {
+    const json& where = r["locations"][0]["physicalLocation"];
+    if (r["ruleId"] == rule && where["artifactLocation"]["uri"] == file &&
+        where["region"]["startLine"] == line)
+      return &r;
+  }
+  return nullptr;
+}
+
+TEST_CASE("SARIF: one rule per check, with help at an absolute URL") {
+  ScanResult scan = ScanFixture("fleets/seed-000-wrapper-x-mesh");
+  json sarif = SarifJson(scan.model, scan.analysis, {});
+  CHECK(sarif["version"] == "2.1.0");
+  const json& rules = sarif["runs"][0]["tool"]["driver"]["rules"];
+  REQUIRE(rules.size() == AllChecks().size());
+  for (size_t i = 0; i < rules.size(); ++i) {
+    std::string id = AllChecks()[i]->id();
+    CHECK(rules[i]["id"] == id);
+    CHECK(rules[i]["helpUri"] ==
+          "https://github.com/ampcheck/ampcheck/blob/main/docs/checks/" + id +
+              ".md");
+    CHECK(rules[i]["shortDescription"]["text"] ==
+          std::string(AllChecks()[i]->summary()) + ".");
+  }
+  json custom = SarifJson(scan.model, scan.analysis,
+                          {"https://git.example.com/docs/checks/", ""});
+  CHECK(custom["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"] ==
+        "https://git.example.com/docs/checks/implicit-mesh-retry.md");
+}
+
+TEST_CASE("SARIF: a result at the causing layer, the path's layers related") {
+  ScanResult scan = ScanFixture("fleets/seed-000-wrapper-x-mesh");
+  json sarif = SarifJson(scan.model, scan.analysis, {});
+  const json* r =
+      ResultFor(sarif, "undocumented-amplification", ".ampcheck.yaml", 16);
+  REQUIRE(r != nullptr);
+  CHECK((*r)["level"] == "error");
+  CHECK((*r)["ruleIndex"] == 7);
+  CHECK((*r)["locations"][0]["physicalLocation"]["artifactLocation"]
+            ["uriBaseId"] == "%SRCROOT%");
+  CHECK((*r)["message"]["text"] ==
+        "path checkout -> pricing: 9 tries per request from 2 retrying layers "
+        "(3 client x 3 mesh); nothing declares the owner and maximum. "
+        "Arithmetic: checkout->pricing(9 = 3 client: shared HTTP wrapper, "
+        ".ampcheck.yaml:16 x 3 mesh: Istio default, no VirtualService for "
+        "pricing) = 9.");
+  REQUIRE((*r)["relatedLocations"].size() == 1);
+  CHECK(
+      (*r)["relatedLocations"][0]["physicalLocation"]["region"]["startLine"] ==
+      16);
+  CHECK((*r)["partialFingerprints"][kSarifFingerprintKey] ==
+        IdentityFingerprint("undocumented-amplification|checkout>pricing"));
+}
+
+TEST_CASE("SARIF: fingerprints ignore lines; paths are relative URIs") {
+  CHECK(IdentityFingerprint("a|b") == IdentityFingerprint("a|b"));
+  CHECK(IdentityFingerprint("a|b") != IdentityFingerprint("a|c"));
+  CHECK(IdentityFingerprint("").size() == 32);
+  CHECK(RelativeUri("deploy/my app/v1.yaml") == "deploy/my%20app/v1.yaml");
+  CHECK(RelativeUri("a#b?.yaml") == "a%23b%3F.yaml");
+
+  ScanResult scan = ScanFixture("fleets/seed-000-wrapper-x-mesh");
+  json sarif = SarifJson(scan.model, scan.analysis, {"", "deploy"});
+  CHECK(ResultFor(sarif, "undocumented-amplification", "deploy/.ampcheck.yaml",
+                  16) != nullptr);
+}
+
+TEST_CASE("SARIF: accepted findings stay in the log, marked suppressed") {
+  ScanResult scan = ScanFixture("fleets/seed-000-wrapper-x-mesh");
+  Baseline baseline{
+      "base.json",
+      {{"undocumented-amplification|checkout>pricing", "", "", {}, 3}}};
+  ReconcileAccepted(&baseline, {}, &scan.model, &scan.analysis);
+  json sarif = SarifJson(scan.model, scan.analysis, {});
+  const json* r =
+      ResultFor(sarif, "undocumented-amplification", ".ampcheck.yaml", 16);
+  REQUIRE(r != nullptr);
+  CHECK((*r)["suppressions"][0]["kind"] == "external");
+  CHECK((*r)["suppressions"][0]["justification"] == "accepted in baseline");
+  CHECK((*r)["suppressions"][0]["location"]["physicalLocation"]["region"]
+            ["startLine"] == 3);
+  CHECK(ResultFor(sarif, "undocumented-amplification", ".ampcheck.yaml", 7)
+            ->count("suppressions") == 0);
+}
+
+}  // namespace
+}  // namespace ampcheck

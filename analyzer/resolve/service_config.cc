@@ -1,0 +1,149 @@
+#include "analyzer/resolve/service_config.h"
+
+#include <cctype>
+#include <functional>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/extract/app_config.h"
+#include "analyzer/extract/source/value_eval.h"
+
+namespace ampcheck {
+namespace {
+
+// MicroProfile Config's environment mapping: every character outside
+// [A-Za-z0-9_] becomes '_'; exact, then upper-cased.
+std::string EnvName(const std::string& key) {
+  std::string out;
+  for (char c : key)
+    out += std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+  return out;
+}
+
+std::string Upper(std::string text) {
+  for (char& c : text)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+// Keys to try, most specific first: Resilience4j falls back to the shared
+// configs, MicroProfile from method to class to global.
+std::vector<std::string> FallbackKeys(
+    const std::string& key,
+    const std::function<std::optional<ConfigValue>(const std::string&)>&
+        lookup) {
+  std::vector<std::string> keys = {key};
+  const std::string instances = "resilience4j.retry.instances.";
+  if (StartsWith(key, instances)) {
+    std::string rest = key.substr(instances.size());
+    std::string name = rest.substr(0, rest.rfind('.'));
+    if (auto base = lookup(instances + name + ".baseConfig")) {
+      keys.push_back("resilience4j.retry.configs." + base->value +
+                     ".maxAttempts");
+    }
+    keys.push_back("resilience4j.retry.configs.default.maxAttempts");
+  }
+  const std::string retry = "/Retry/maxRetries";
+  if (EndsWith(key, retry)) {
+    std::string owner =
+        key.substr(0, key.size() - retry.size());  // cls/method or cls
+    if (size_t slash = owner.rfind('/'); slash != std::string::npos) {
+      keys.push_back(owner.substr(0, slash) + retry);
+    }
+    keys.push_back("Retry/maxRetries");
+  }
+  return keys;
+}
+
+}  // namespace
+
+ServiceConfig::ServiceConfig(ResolveContext* context,
+                             const Attribution& attribution)
+    : context_(context) {
+  for (const auto& [file, property] : context->properties) {
+    int service = attribution.ServiceOf(file);
+    if (service < 0) continue;
+    properties_[service].emplace(
+        CanonicalPropertyKey(property.key),
+        ConfigValue{property.key, property.value, property.location});
+  }
+}
+
+std::optional<ConfigValue> ServiceConfig::Env(int service,
+                                              const std::string& name) const {
+  for (const WorkloadFact& w : context_->workloads) {
+    if (context_->workload_service[w.ns + "/" + w.name] != service) continue;
+    for (const EnvVarFact& e : w.env) {
+      if (e.name != name) continue;
+      if (e.value) return ConfigValue{"env " + e.name, *e.value, e.location};
+      auto cm = context_->config_maps.find(w.ns + "/" + e.config_map);
+      if (cm == context_->config_maps.end()) continue;
+      for (const ConfigMapEntry& entry : cm->second->data) {
+        if (entry.key == e.config_map_key) {
+          return ConfigValue{
+              "env " + e.name + " (ConfigMap " + e.config_map + ")",
+              entry.value, entry.location};
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<ConfigValue> ServiceConfig::Lookup(int service,
+                                                 const std::string& key) const {
+  if (StartsWith(key, "env:")) return Env(service, key.substr(4));
+  auto direct = [&](const std::string& k) -> std::optional<ConfigValue> {
+    if (auto it = properties_.find(service); it != properties_.end()) {
+      if (auto found = it->second.find(CanonicalPropertyKey(k));
+          found != it->second.end()) {
+        return found->second;
+      }
+    }
+    if (auto env = Env(service, EnvName(k))) return env;
+    return Env(service, Upper(EnvName(k)));
+  };
+  for (const std::string& k : FallbackKeys(key, direct)) {
+    if (auto value = direct(k)) return value;
+  }
+  return std::nullopt;
+}
+
+Layer WithConfiguredTries(const LayerFact& fact, int service,
+                          const ServiceConfig& config) {
+  Layer layer = fact.layer;
+  if (fact.rule_id == "java-microprofile-retry") {
+    for (const char* key : {"MP_Fault_Tolerance_NonFallback_Enabled",
+                            "mp.fault.tolerance.nonfallback.enabled"}) {
+      auto off = config.Lookup(service, key);
+      if (off && ToLower(Trim(off->value)) == "false") {
+        layer.tries = Tries::Of(1);
+        layer.detail += "; switched off by " + off->key + "=false";
+        layer.evidence.push_back({off->location, off->key + "=" + off->value});
+        return layer;
+      }
+    }
+  }
+  if (fact.tries_property.empty()) return layer;
+  auto configured = config.Lookup(service, fact.tries_property);
+  if (!configured) return layer;
+  auto count = EvalCount(Trim(configured->value));
+  if (!count) return layer;
+  bool retries = fact.tries_property_semantics == "retries";
+  if (count->unbounded || (retries && count->count < 0)) {
+    layer.tries = Tries::Unbounded();
+  } else if (count->count < 0) {
+    return layer;
+  } else {
+    uint64_t n = static_cast<uint64_t>(count->count);
+    layer.tries = retries ? Tries::FromRetries(n) : Tries::Of(n);
+  }
+  layer.provenance = Provenance::kExplicit;
+  layer.detail += "; " + configured->key + " = " + Trim(configured->value) +
+                  " (" + (retries ? "retries" : "tries") +
+                  ") = " + layer.tries.ToString() + " tries";
+  layer.evidence.push_back(
+      {configured->location, configured->key + ": " + configured->value});
+  return layer;
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,47 @@
+// A service's application config and environment, for layers whose count or
+// target is set there: resilience4j.retry.instances.<x>.maxAttempts for
+// @Retry(name = "x"), MicroProfile <class>/<method>/Retry/maxRetries,
+// os.Getenv("RETRIES"), @Value("${pricing.base-url}").
+#ifndef AMPCHECK_RESOLVE_SERVICE_CONFIG_H_
+#define AMPCHECK_RESOLVE_SERVICE_CONFIG_H_
+
+#include <map>
+#include <optional>
+#include <string>
+
+#include "analyzer/resolve/attribution.h"
+#include "analyzer/resolve/resolve_context.h"
+
+namespace ampcheck {
+
+struct ConfigValue {
+  std::string key;  // as written
+  std::string value;
+  Location location;
+};
+
+class ServiceConfig {
+ public:
+  ServiceConfig(ResolveContext* context, const Attribution& attribution);
+
+  // A property in Spring's relaxed binding (also from the workload's env as
+  // RESILIENCE4J_RETRY_INSTANCES_X_MAXATTEMPTS); "env:NAME" reads an env var.
+  std::optional<ConfigValue> Lookup(int service, const std::string& key) const;
+
+ private:
+  std::optional<ConfigValue> Env(int service, const std::string& name) const;
+
+  ResolveContext* context_;
+  // service -> canonical key -> value
+  std::map<int, std::map<std::string, ConfigValue>> properties_;
+};
+
+// The layer with its count replaced by what the service's config sets, with
+// the config line as evidence; MicroProfile's
+// MP_Fault_Tolerance_NonFallback_Enabled=false turns @Retry off (1 try).
+Layer WithConfiguredTries(const LayerFact& fact, int service,
+                          const ServiceConfig& config);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_RESOLVE_SERVICE_CONFIG_H_

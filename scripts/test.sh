@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Sets everything up and runs every test; ends with ctest's summary.
+#   scripts/test.sh              release build in build/
+#   scripts/test.sh --sanitize   AddressSanitizer + UndefinedBehaviorSanitizer in build-asan/
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-}" = "--sanitize" ]; then
+  export BUILD_DIR=build-asan AMPCHECK_SANITIZE=ON BUILD_TYPE=Debug
+  export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+fi
+scripts/setup.sh
+# Test-only tools, pinned: Microsoft's SARIF validator.
+[ -x ci/sarif-validator/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
+  ci/sarif-validator/install.sh >/dev/null
+ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"

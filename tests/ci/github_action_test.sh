@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Runs the GitHub Action's script (ci/github/ampcheck_action.sh) as a pull
+# request run would: a temporary git repository with two commits (a fixture
+# fleet's base and head), a simulated pull_request event payload, and a fake
+# GitHub API for the review comment. Prints "ok: ..." per check; exits
+# non-zero with "FAIL: ..." on the first failure.
+# Usage: github_action_test.sh AMPCHECK_BINARY SOURCE_DIR
+set -uo pipefail
+binary=$1
+source_dir=$2
+work=$(mktemp -d)
+server_pid=
+cleanup() {
+  if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+ok() { echo "ok: $*"; }
+
+git_() { git -c user.name=ci -c user.email=ci@example.com -c commit.gpgsign=false "$@"; }
+
+# make_repo DIR FIXTURE: commit FIXTURE/base, then FIXTURE/head on top.
+make_repo() {
+  local dir=$1 fixture=$source_dir/fixtures/diff/$2
+  mkdir -p "$dir"
+  git_ -C "$dir" init -q -b main
+  cp -R "$fixture/base/." "$dir/"
+  git_ -C "$dir" add -A && git_ -C "$dir" commit -qm base
+  find "$dir" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
+  cp -R "$fixture/head/." "$dir/"
+  git_ -C "$dir" add -A && git_ -C "$dir" commit -qm head
+}
+
+event() {  # event FILE BASE_SHA
+  cat >"$1" <<JSON
+{"action": "synchronize", "number": 7,
+ "pull_request": {"number": 7, "base": {"ref": "main", "sha": "$2"},
+                  "head": {"ref": "feature", "sha": "unused"}}}
+JSON
+}
+
+python3 "$source_dir/tests/ci/fake_github_api.py" "$work/api.log" >"$work/port" &
+server_pid=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+[ -n "$port" ] || fail "fake API did not start"
+
+run_action() {  # run_action REPO EVENT_NAME -> status in $status
+  local repo=$1
+  (cd "$repo" && env AMPCHECK="$binary" AMPCHECK_PATHS=. \
+    AMPCHECK_SARIF="$work/out.sarif" AMPCHECK_COMMENT_FILE="$work/comment.md" \
+    GITHUB_EVENT_NAME="$2" GITHUB_EVENT_PATH="$work/event.json" \
+    GITHUB_OUTPUT="$work/output" GITHUB_STEP_SUMMARY="$work/summary.md" \
+    GITHUB_TOKEN=test-token GITHUB_REPOSITORY=shop/fleet \
+    GITHUB_API_URL="http://127.0.0.1:$port" \
+    "$source_dir/ci/github/ampcheck_action.sh") >"$work/stdout" 2>"$work/stderr"
+  status=$?
+}
+
+# 1. The head adds an application retry on top of the mesh default.
+make_repo "$work/retry" app-retry-on-mesh
+event "$work/event.json" "$(git -C "$work/retry" rev-parse HEAD~1)"
+run_action "$work/retry" pull_request
+[ "$status" = 1 ] || fail "added retry: exit $status, want 1; stderr: $(cat "$work/stderr")"
+ok "added retry on a pull request exits 1"
+grep -qF '**`checkout` → `pricing`: 3 → 9 tries per request**: client retries added at checkout/client.go:41' "$work/comment.md" ||
+  fail "comment lacks the path's before and after: $(cat "$work/comment.md")"
+grep -qF -- '- after: 3 (client: hashicorp/go-retryablehttp, `checkout/client.go:41`) × 3 (mesh: Istio default, no VirtualService for pricing) = **9**' "$work/comment.md" ||
+  fail "comment lacks the arithmetic: $(cat "$work/comment.md")"
+ok "comment states 3 -> 9 with the arithmetic"
+grep -q '"ruleId": "undocumented-amplification"' "$work/out.sarif" || fail "SARIF lacks the finding"
+grep -qx "sarif=$work/out.sarif" "$work/output" || fail "no sarif output: $(cat "$work/output")"
+grep -qx "comment=$work/comment.md" "$work/output" || fail "no comment output"
+cmp -s "$work/comment.md" "$work/summary.md" || fail "step summary differs from the comment"
+ok "SARIF written, outputs and step summary set"
+[ "$(grep -c '"method": "POST"' "$work/api.log")" = 1 ] || fail "want one POST: $(cat "$work/api.log")"
+grep -q '"auth": "Bearer test-token"' "$work/api.log" || fail "token not sent"
+grep -qF 'created review comment 100' "$work/stdout" || fail "stdout: $(cat "$work/stdout")"
+ok "review comment created"
+
+# 2. The next push updates the same comment instead of adding one.
+run_action "$work/retry" pull_request
+[ "$status" = 1 ] || fail "second run: exit $status"
+[ "$(grep -c '"method": "POST"' "$work/api.log")" = 1 ] || fail "second run posted again"
+grep -q '"method": "PATCH", "path": "/repos/shop/fleet/issues/comments/100"' "$work/api.log" ||
+  fail "second run did not update comment 100: $(cat "$work/api.log")"
+ok "second run updates comment 100"
+
+# 3. A head that only touches unrelated files: all-clear, exit 0.
+make_repo "$work/unrelated" unrelated-change
+event "$work/event.json" "$(git -C "$work/unrelated" rev-parse HEAD~1)"
+run_action "$work/unrelated" pull_request
+[ "$status" = 0 ] || fail "unrelated change: exit $status, want 0; $(cat "$work/stderr")"
+grep -qF '### ampcheck: no change to retry amplification :white_check_mark:' "$work/comment.md" ||
+  fail "no all-clear: $(cat "$work/comment.md")"
+ok "unrelated change exits 0 with an all-clear"
+
+# 4. A push (no pull request): the scan's exit code, no comment; a baseline
+# taken on the fleet makes it pass.
+: >"$work/api.log"
+run_action "$work/retry" push
+[ "$status" = 1 ] || fail "push without baseline: exit $status, want 1"
+(cd "$work/retry" && "$binary" baseline . 2>/dev/null) || fail "baseline failed"
+run_action "$work/retry" push
+[ "$status" = 0 ] || fail "push with baseline: exit $status, want 0; $(cat "$work/stderr")"
+[ ! -s "$work/api.log" ] || fail "push run called the API: $(cat "$work/api.log")"
+ok "push: scan exit code, baseline subtracted, no comment"
+echo "all GitHub Action checks passed"

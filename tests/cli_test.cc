@@ -1,0 +1,132 @@
+// The command line as a user runs it: exit codes, formats, determinism.
+#include <doctest/doctest.h>
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace ampcheck {
+namespace {
+
+struct Run {
+  int exit_code = -1;
+  std::string out;
+};
+
+Run Ampcheck(const std::string& arguments) {
+  std::string command = std::string("cd ") + AMPCHECK_SOURCE_DIR + " && " +
+                        AMPCHECK_BINARY + " " + arguments + " 2>&1";
+  Run run;
+  FILE* pipe = popen(command.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  char buffer[4096];
+  size_t n;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
+    run.out.append(buffer, n);
+  int status = pclose(pipe);
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return run;
+}
+
+TEST_CASE(
+    "exit codes: 1 on findings at --fail-on, 0 below it, 2 on usage errors") {
+  CHECK(Ampcheck("scan fixtures/fleets/seed-000-wrapper-x-mesh").exit_code ==
+        1);
+  CHECK(Ampcheck("scan fixtures/fleets/seed-000-wrapper-x-mesh --fail-on never")
+            .exit_code == 0);
+  CHECK(Ampcheck("scan fixtures/fleets/seed-002-contained").exit_code == 0);
+  CHECK(Ampcheck("scan fixtures/fleets/seed-002-contained --fail-on note")
+            .exit_code == 0);
+  CHECK(Ampcheck("scan fixtures/fleets/near-misses").exit_code == 0);
+  CHECK(Ampcheck("scan fixtures/fleets/near-misses --fail-on warning")
+            .exit_code == 1);
+  Run bad_format = Ampcheck("scan fixtures/example-fleet --format xml");
+  CHECK(bad_format.exit_code == 2);
+  CHECK(bad_format.out ==
+        "ampcheck: unknown format 'xml' (one of text, json, sarif, markdown, codequality)\n");
+  Run missing = Ampcheck("scan no/such/dir");
+  CHECK(missing.exit_code == 2);
+  CHECK(missing.out.find("no/such/dir: error: no such file or directory") !=
+        std::string::npos);
+  CHECK(missing.out.find("ampcheck: no readable input") != std::string::npos);
+  CHECK(Ampcheck("scan fixtures/example-fleet --disable no-such-check")
+            .exit_code == 2);
+  CHECK(Ampcheck("frobnicate").exit_code == 2);
+}
+
+TEST_CASE("the JSON report follows the v1 contract") {
+  Run run =
+      Ampcheck("scan fixtures/example-fleet --format json --fail-on never");
+  REQUIRE(run.exit_code == 0);
+  auto report = nlohmann::json::parse(run.out);
+  CHECK(report["schema"] == "ampcheck/report/v1");
+  CHECK(report["services"][0]["name"] == "ingress");
+  CHECK(report["services"][0]["in_mesh"] == true);
+  nlohmann::json orders_call;
+  for (const auto& call : report["calls"]) {
+    if (call["from"] == "storefront" && call["to"] == "orders")
+      orders_call = call;
+  }
+  CHECK(orders_call["tries"] == 4);
+  CHECK(orders_call["bounded_tries"] == 3);
+  CHECK(orders_call["layers"][0]["kind"] == "mesh");
+  CHECK(orders_call["layers"][0]["provenance"] == "explicit");
+  CHECK(orders_call["layers"][0]["file"] == "platform.yaml");
+  CHECK(orders_call["layers"][0]["line"] == 37);
+  CHECK(orders_call["layers"][0]["detail"] ==
+        "VirtualService orders: attempts 3");
+  CHECK(orders_call["evidence"][0]["detail"] ==
+        "env ORDERS_URL=http://orders:8080");
+  CHECK(orders_call["evidence"][0]["file"] == "workloads.yaml");
+  auto path = report["paths"][0];
+  CHECK(path["services"] ==
+        nlohmann::json({"ingress", "storefront", "orders", "payments"}));
+  CHECK(path["tries"] == 108);
+  CHECK(path["bounded_tries"] == 81);
+  CHECK(path["arithmetic"] == "3 x 4 x 9 = 108");
+  CHECK(report["findings"].size() == 6);
+  CHECK(report["diagnostics"].empty());
+}
+
+TEST_CASE("unbounded tries are the string \"unbounded\" in JSON") {
+  Run run = Ampcheck("scan fixtures/fleets/mesh-semantics --format json");
+  auto report = nlohmann::json::parse(run.out);
+  bool found = false;
+  for (const auto& path : report["paths"]) {
+    if (path["services"].back() == "recommendations") {
+      CHECK(path["tries"] == "unbounded");
+      CHECK(path["bounded_tries"] == "unbounded");
+      found = true;
+    }
+  }
+  CHECK(found);
+}
+
+TEST_CASE("output is deterministic across runs and thread counts") {
+  for (const char* fleet :
+       {"fixtures/example-fleet", "fixtures/fleets/mesh-semantics",
+        "fixtures/fleets/bad-input"}) {
+    std::string base = std::string("scan ") + fleet + " --format json ";
+    Run one = Ampcheck(base + "--jobs 1");
+    Run two = Ampcheck(base + "--jobs 2");
+    Run again = Ampcheck(base + "--jobs 2");
+    CHECK(one.out == two.out);
+    CHECK(two.out == again.out);
+    CHECK(one.out.find(AMPCHECK_SOURCE_DIR) == std::string::npos);
+  }
+}
+
+TEST_CASE("several inputs become one fleet; paths are named by input") {
+  Run run = Ampcheck(
+      "scan fixtures/fleets/seed-000-wrapper-x-mesh/workloads.yaml "
+      "fixtures/fleets/seed-000-wrapper-x-mesh/namespace.yaml --format json");
+  auto report = nlohmann::json::parse(run.out);
+  CHECK(report["summary"]["files"] == 2);
+  CHECK(report["calls"].size() == 3);
+  CHECK(report["calls"][0]["evidence"][0]["file"] ==
+        "fixtures/fleets/seed-000-wrapper-x-mesh/workloads.yaml");
+}
+
+}  // namespace
+}  // namespace ampcheck
