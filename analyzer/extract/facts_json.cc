@@ -15,36 +15,39 @@ struct FormatError : std::runtime_error {
 
 // A field added to a fact must be listed in its Fields() below, or it would
 // be lost in the cache and in shard files. The sizes make the build fail
-// when a struct changes (x86-64, libstdc++); update them with the list.
-constexpr const char kFieldsChanged[] =
-    "a facts struct changed: list the new field in its Fields() in "
-    "facts_json.cc, then update this size";
-static_assert(sizeof(Location) == 40, kFieldsChanged);
-static_assert(sizeof(Evidence) == 72, kFieldsChanged);
-static_assert(sizeof(Backoff) == 40, kFieldsChanged);
-static_assert(sizeof(Layer) == 320, kFieldsChanged);
-static_assert(sizeof(Diagnostic) == 80, kFieldsChanged);
-static_assert(sizeof(NamespaceFact) == 120, kFieldsChanged);
-static_assert(sizeof(EnvVarFact) == 176, kFieldsChanged);
-static_assert(sizeof(WorkloadFact) == 328, kFieldsChanged);
-static_assert(sizeof(ServiceFact) == 248, kFieldsChanged);
-static_assert(sizeof(ConfigMapEntry) == 104, kFieldsChanged);
-static_assert(sizeof(ConfigMapFact) == 128, kFieldsChanged);
-static_assert(sizeof(RetryPolicyFact) == 128, kFieldsChanged);
-static_assert(sizeof(RouteDestinationFact) == 72, kFieldsChanged);
-static_assert(sizeof(HttpRouteFact) == 248, kFieldsChanged);
-static_assert(sizeof(VirtualServiceFact) == 224, kFieldsChanged);
-static_assert(sizeof(TrafficPolicyFact) == 80, kFieldsChanged);
-static_assert(sizeof(DestinationRuleFact) == 272, kFieldsChanged);
-static_assert(sizeof(EnvoyFilterFact) == 232, kFieldsChanged);
-static_assert(sizeof(GatewayFact) == 104, kFieldsChanged);
-static_assert(sizeof(MeshConfigFact) == 176, kFieldsChanged);
-static_assert(sizeof(Target) == 40, kFieldsChanged);
-static_assert(sizeof(LayerFact) == 576, kFieldsChanged);
-static_assert(sizeof(ConfigPropertyFact) == 104, kFieldsChanged);
-static_assert(sizeof(CallSiteFact) == 112, kFieldsChanged);
-static_assert(sizeof(BuildMarkerFact) == 96, kFieldsChanged);
-static_assert(sizeof(FileFacts) == 408, kFieldsChanged);
+// when a struct changes (x86-64, libstdc++): list the new field in its
+// Fields(), then update the size.
+static_assert(sizeof(Location) == 40, "new field: list it in Fields()");
+static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
+static_assert(sizeof(Backoff) == 40, "new field: list it in Fields()");
+static_assert(sizeof(Layer) == 320, "new field: list it in Fields()");
+static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
+static_assert(sizeof(NamespaceFact) == 120, "new field: list it in Fields()");
+static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
+static_assert(sizeof(WorkloadFact) == 328, "new field: list it in Fields()");
+static_assert(sizeof(ServiceFact) == 248, "new field: list it in Fields()");
+static_assert(sizeof(ConfigMapEntry) == 104, "new field: list it in Fields()");
+static_assert(sizeof(ConfigMapFact) == 128, "new field: list it in Fields()");
+static_assert(sizeof(RetryPolicyFact) == 128, "new field: list it in Fields()");
+static_assert(sizeof(RouteDestinationFact) == 72,
+              "new field: list it in Fields()");
+static_assert(sizeof(HttpRouteFact) == 248, "new field: list it in Fields()");
+static_assert(sizeof(VirtualServiceFact) == 224,
+              "new field: list it in Fields()");
+static_assert(sizeof(TrafficPolicyFact) == 80,
+              "new field: list it in Fields()");
+static_assert(sizeof(DestinationRuleFact) == 272,
+              "new field: list it in Fields()");
+static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
+static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
+static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
+static_assert(sizeof(Target) == 40, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 576, "new field: list it in Fields()");
+static_assert(sizeof(ConfigPropertyFact) == 104,
+              "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 112, "new field: list it in Fields()");
+static_assert(sizeof(BuildMarkerFact) == 96, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 408, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
