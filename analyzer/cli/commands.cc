@@ -16,6 +16,9 @@ int RunCommandLine(int argc, char** argv) {
   AddScanCommand(&app, &run);
   AddDiffCommand(&app, &run);
   AddBaselineCommand(&app, &run);
+  AddAuditCommand(&app, &run);
+  AddExtractCommand(&app, &run);
+  AddAnalyzeCommand(&app, &run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -17,6 +17,9 @@ using Command = std::function<int()>;
 void AddScanCommand(CLI::App* app, Command* run);
 void AddDiffCommand(CLI::App* app, Command* run);
 void AddBaselineCommand(CLI::App* app, Command* run);
+void AddAuditCommand(CLI::App* app, Command* run);
+void AddExtractCommand(CLI::App* app, Command* run);
+void AddAnalyzeCommand(CLI::App* app, Command* run);
 
 // Runs the command line; returns the exit code.
 int RunCommandLine(int argc, char** argv);

@@ -1,0 +1,84 @@
+#include "analyzer/cli/extraction_flags.h"
+
+#include <iostream>
+#include <thread>
+
+#include "analyzer/cli/fleet_report.h"
+#include "analyzer/cli/progress_line.h"
+#include "analyzer/extract/facts_cache.h"
+
+namespace ampcheck {
+
+void AddExtractionOptions(CLI::App* command, ExtractionFlags* flags) {
+  command->add_option("inputs", flags->inputs,
+                      "Repository directories, manifest files and exported "
+                      "manifests (kubectl get -o yaml)");
+  command->add_option("--list", flags->list,
+                      "File listing more inputs, one path a line (# comments)");
+  command->add_option("--config", flags->scan.config,
+                      "Policy file (default: .ampcheck.yaml at the root of a "
+                      "scanned directory)");
+  command->add_option("--rules", flags->scan.rule_dirs,
+                      "Extra directory of extraction rules (repeatable)");
+  command->add_flag("--no-default-rules", flags->scan.no_default_rules,
+                    "Do not load the rules shipped with ampcheck");
+  command->add_option("-j,--jobs", flags->scan.jobs,
+                      "Extraction threads (default: all cores)");
+  command
+      ->add_option("--max-file-size", flags->scan.max_file_bytes,
+                   "Skip files larger than this many bytes, with a diagnostic")
+      ->capture_default_str();
+  command->add_option("--cache", flags->cache,
+                      "Directory of cached facts, keyed by file content, path, "
+                      "rules and ampcheck build: unchanged files are not "
+                      "parsed again");
+  command->add_flag("!--no-progress", flags->progress,
+                    "No progress line on stderr (it is shown only on a "
+                    "terminal anyway)");
+}
+
+bool ExtractShard(const ExtractionFlags& flags, int index, int count,
+                  FactsBundle* bundle) {
+  ScanOptions options = flags.scan;
+  if (!CollectInputs(flags.inputs, flags.list, &options.inputs)) return false;
+  if (options.inputs.empty()) {
+    std::cerr << "ampcheck: no inputs (give directories, files or --list)\n";
+    return false;
+  }
+  DiskFileSystem fs;
+  FleetPlan plan = PlanFleet(fs, options);
+  if (plan.usage_error) {
+    std::cerr << "ampcheck: " << plan.usage_message << "\n";
+    return false;
+  }
+  FactsCache cache;
+  if (!flags.cache.empty()) {
+    std::string error;
+    if (!cache.Open(flags.cache, ExtractionFingerprint(plan.rule_dirs),
+                    &error)) {
+      std::cerr << "ampcheck: " << error << "\n";
+      return false;
+    }
+  }
+  FleetExtractionOptions extraction;
+  extraction.jobs = options.jobs > 0
+                        ? options.jobs
+                        : static_cast<int>(std::thread::hardware_concurrency());
+  extraction.max_file_bytes = options.max_file_bytes;
+  extraction.cache = &cache;
+  // Every shard walks the whole fleet; it parses only its own files, so the
+  // line counts the files of this shard.
+  uint64_t total = 0;
+  for (const DiscoveredFile& f : plan.discovery.files)
+    total += ShardOf(f.display, count) == index ? 1 : 0;
+  ProgressLine progress(std::cerr, total, flags.progress && StderrIsTerminal());
+  extraction.on_progress = [&progress](const ExtractionCounters& counters) {
+    progress.Update(counters);
+  };
+  ExtractionCounters counters;
+  *bundle = ExtractBundle(fs, plan, index, count, extraction, &counters);
+  progress.Finish();
+  return true;
+}
+
+}  // namespace ampcheck

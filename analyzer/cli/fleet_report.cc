@@ -1,0 +1,117 @@
+#include "analyzer/cli/fleet_report.h"
+
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "analyzer/analyze/check.h"
+#include "analyzer/base/strings.h"
+#include "analyzer/cli/commands.h"
+#include "analyzer/report/inventory.h"
+
+namespace ampcheck {
+
+void AddFleetReportOptions(CLI::App* command, FleetReportFlags* flags) {
+  command
+      ->add_option("--format", flags->format,
+                   "Output format: " + Join(InventoryFormats(), ", "))
+      ->capture_default_str();
+  command
+      ->add_option("--fail-on", flags->fail_on,
+                   "Exit 1 when a finding is at or above this severity")
+      ->check(CLI::IsMember({"error", "warning", "note", "never"}))
+      ->capture_default_str();
+  command->add_option("-o,--output", flags->output,
+                      "Write the report to this file (default: stdout)");
+  command->add_option("--istio-version", flags->istio_version,
+                      "Istio version whose defaults apply (default: the "
+                      "policy's mesh.istio_version, else the latest known)");
+  command->add_option("--disable", flags->disable,
+                      "Check ids to skip (repeatable)");
+}
+
+bool ValidateFleetReportFlags(const FleetReportFlags& flags) {
+  std::vector<std::string> formats = InventoryFormats();
+  if (std::find(formats.begin(), formats.end(), flags.format) ==
+      formats.end()) {
+    std::cerr << "ampcheck: unknown format '" << flags.format << "' (one of "
+              << Join(formats, ", ") << ")\n";
+    return false;
+  }
+  for (const std::string& id : flags.disable) {
+    bool known = false;
+    for (const auto& check : AllChecks()) known = known || id == check->id();
+    if (!known) {
+      std::cerr << "ampcheck: unknown check '" << id << "' (--list-checks)\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
+  AnalyzeBundleOptions options;
+  options.istio_version = flags.istio_version;
+  for (const std::string& id : flags.disable)
+    options.analyze.disabled_checks.insert(id);
+  if (!flags.config.empty()) {
+    std::ifstream in(flags.config, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (!in) {
+      std::cerr << "ampcheck: cannot read policy file " << flags.config << "\n";
+      return kExitUsage;
+    }
+    options.policy = {flags.config, text.str()};
+  }
+  SourceSummary sources = SummarizeSources(bundle.facts);
+  ScanResult result = AnalyzeBundle(std::move(bundle), options);
+  Inventory inventory = BuildInventory(result.model, result.analysis, sources);
+
+  std::ostringstream rendered;
+  RenderInventory(flags.format, result.model, result.analysis, inventory,
+                  rendered);
+  if (flags.output.empty() || flags.output == "-") {
+    std::cout << rendered.str();
+  } else {
+    std::ofstream out(flags.output, std::ios::binary);
+    out << rendered.str();
+    if (!out) {
+      std::cerr << "ampcheck: cannot write " << flags.output << "\n";
+      return kExitUsage;
+    }
+  }
+  if (result.readable_files == 0) {
+    std::cerr << "ampcheck: no readable input\n";
+    return kExitUsage;
+  }
+  int threshold = flags.fail_on == "note"      ? 0
+                  : flags.fail_on == "warning" ? 1
+                  : flags.fail_on == "error"   ? 2
+                                               : 3;
+  for (const Finding& f : result.analysis.findings) {
+    if (static_cast<int>(f.severity) >= threshold) return kExitFindings;
+  }
+  return kExitClean;
+}
+
+bool CollectInputs(const std::vector<std::string>& inputs,
+                   const std::string& list_file,
+                   std::vector<std::string>* out) {
+  *out = inputs;
+  if (list_file.empty()) return true;
+  std::ifstream in(list_file);
+  if (!in) {
+    std::cerr << "ampcheck: cannot read input list " << list_file << "\n";
+    return false;
+  }
+  std::string line;
+  while (std::getline(in, line)) {
+    line = Trim(line);
+    if (line.empty() || line[0] == '#') continue;
+    out->push_back(line);
+  }
+  return true;
+}
+
+}  // namespace ampcheck

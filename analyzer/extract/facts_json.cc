@@ -1,0 +1,452 @@
+#include "analyzer/extract/facts_json.h"
+
+#include <stdexcept>
+#include <type_traits>
+
+namespace ampcheck {
+namespace {
+
+using nlohmann::json;
+
+// A field that does not have the expected shape; `where` is its path.
+struct FormatError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// A field added to a fact must be listed in its Fields() below, or it would
+// be lost in the cache and in shard files. The sizes make the build fail
+// when a struct changes (x86-64, libstdc++): list the new field in its
+// Fields(), then update the size.
+static_assert(sizeof(Location) == 40, "new field: list it in Fields()");
+static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
+static_assert(sizeof(Backoff) == 40, "new field: list it in Fields()");
+static_assert(sizeof(Layer) == 320, "new field: list it in Fields()");
+static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
+static_assert(sizeof(NamespaceFact) == 120, "new field: list it in Fields()");
+static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
+static_assert(sizeof(WorkloadFact) == 328, "new field: list it in Fields()");
+static_assert(sizeof(ServiceFact) == 248, "new field: list it in Fields()");
+static_assert(sizeof(ConfigMapEntry) == 104, "new field: list it in Fields()");
+static_assert(sizeof(ConfigMapFact) == 128, "new field: list it in Fields()");
+static_assert(sizeof(RetryPolicyFact) == 128, "new field: list it in Fields()");
+static_assert(sizeof(RouteDestinationFact) == 72,
+              "new field: list it in Fields()");
+static_assert(sizeof(HttpRouteFact) == 248, "new field: list it in Fields()");
+static_assert(sizeof(VirtualServiceFact) == 224,
+              "new field: list it in Fields()");
+static_assert(sizeof(TrafficPolicyFact) == 80,
+              "new field: list it in Fields()");
+static_assert(sizeof(DestinationRuleFact) == 272,
+              "new field: list it in Fields()");
+static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
+static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
+static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
+static_assert(sizeof(Target) == 40, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 576, "new field: list it in Fields()");
+static_assert(sizeof(ConfigPropertyFact) == 104,
+              "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 112, "new field: list it in Fields()");
+static_assert(sizeof(BuildMarkerFact) == 96, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 408, "new field: list it in Fields()");
+
+template <class S, class T>
+concept Same = std::is_same_v<std::remove_const_t<S>, T>;
+
+// Each struct lists its fields once; writing and reading both walk the same
+// list, so a field can never be written and then forgotten when read.
+void Fields(Same<Location> auto& s, auto&& f) {
+  f("file", s.file);
+  f("line", s.line);
+}
+void Fields(Same<Evidence> auto& s, auto&& f) {
+  f("at", s.location);
+  f("detail", s.detail);
+}
+void Fields(Same<Backoff> auto& s, auto&& f) {
+  f("base", s.base);
+  f("cap", s.cap);
+  f("jitter", s.jitter);
+}
+void Fields(Same<Layer> auto& s, auto&& f) {
+  f("kind", s.kind);
+  f("tries", s.tries);
+  f("provenance", s.provenance);
+  f("origin", s.origin);
+  f("detail", s.detail);
+  f("at", s.location);
+  f("retry_on", s.retry_on);
+  f("per_try_timeout", s.per_try_timeout);
+  f("total_timeout", s.total_timeout);
+  f("backoff", s.backoff);
+  f("budget_percent", s.budget_percent);
+  f("budget_at", s.budget_location);
+  f("shared", s.shared);
+  f("evidence", s.evidence);
+}
+void Fields(Same<Diagnostic> auto& s, auto&& f) {
+  f("at", s.location);
+  f("message", s.message);
+  f("severity", s.severity);
+}
+void Fields(Same<NamespaceFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("labels", s.labels);
+  f("at", s.location);
+}
+void Fields(Same<EnvVarFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("value", s.value);
+  f("config_map", s.config_map);
+  f("config_map_key", s.config_map_key);
+  f("at", s.location);
+}
+void Fields(Same<WorkloadFact> auto& s, auto&& f) {
+  f("kind", s.kind);
+  f("name", s.name);
+  f("ns", s.ns);
+  f("labels", s.labels);
+  f("annotations", s.annotations);
+  f("images", s.images);
+  f("env", s.env);
+  f("env_from_config_maps", s.env_from_config_maps);
+  f("volume_config_maps", s.volume_config_maps);
+  f("at", s.location);
+}
+void Fields(Same<ServiceFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("selector", s.selector);
+  f("ports", s.ports);
+  f("protocols", s.protocols);
+  f("annotations", s.annotations);
+  f("at", s.location);
+}
+void Fields(Same<ConfigMapEntry> auto& s, auto&& f) {
+  f("key", s.key);
+  f("value", s.value);
+  f("at", s.location);
+}
+void Fields(Same<ConfigMapFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("data", s.data);
+  f("at", s.location);
+}
+void Fields(Same<RetryPolicyFact> auto& s, auto&& f) {
+  f("attempts", s.attempts);
+  f("per_try_timeout", s.per_try_timeout);
+  f("retry_on", s.retry_on);
+  f("backoff", s.backoff);
+  f("at", s.location);
+}
+void Fields(Same<RouteDestinationFact> auto& s, auto&& f) {
+  f("host", s.host);
+  f("subset", s.subset);
+  f("port", s.port);
+}
+void Fields(Same<HttpRouteFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("destinations", s.destinations);
+  f("retries", s.retries);
+  f("timeout", s.timeout);
+  f("at", s.location);
+}
+void Fields(Same<VirtualServiceFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("hosts", s.hosts);
+  f("gateways", s.gateways);
+  f("routes", s.routes);
+  f("annotations", s.annotations);
+  f("at", s.location);
+}
+void Fields(Same<TrafficPolicyFact> auto& s, auto&& f) {
+  f("budget_percent", s.budget_percent);
+  f("has_budget", s.has_budget);
+  f("max_retries", s.max_retries);
+  f("at", s.location);
+}
+void Fields(Same<DestinationRuleFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("host", s.host);
+  f("policy", s.policy);
+  f("subsets", s.subsets);
+  f("port_level", s.port_level);
+  f("at", s.location);
+}
+void Fields(Same<EnvoyFilterFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("service", s.service);
+  f("operation", s.operation);
+  f("context", s.context);
+  f("budget_percent", s.budget_percent);
+  f("max_retries", s.max_retries);
+  f("at", s.location);
+}
+void Fields(Same<GatewayFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("at", s.location);
+}
+void Fields(Same<MeshConfigFact> auto& s, auto&& f) {
+  f("default_http_retry_policy", s.default_http_retry_policy);
+  f("at", s.location);
+}
+void Fields(Same<Target> auto& s, auto&& f) {
+  f("kind", s.kind);
+  f("value", s.value);
+}
+void Fields(Same<LayerFact> auto& s, auto&& f) {
+  f("layer", s.layer);
+  f("rule_id", s.rule_id);
+  f("library", s.library);
+  f("semantics", s.semantics);
+  f("target", s.target);
+  f("methods", s.methods);
+  f("service", s.service);
+  f("tries_property", s.tries_property);
+  f("tries_property_semantics", s.tries_property_semantics);
+}
+void Fields(Same<ConfigPropertyFact> auto& s, auto&& f) {
+  f("key", s.key);
+  f("value", s.value);
+  f("at", s.location);
+}
+void Fields(Same<CallSiteFact> auto& s, auto&& f) {
+  f("target", s.target);
+  f("at", s.location);
+  f("detail", s.detail);
+}
+void Fields(Same<BuildMarkerFact> auto& s, auto&& f) {
+  f("directory", s.directory);
+  f("marker", s.marker);
+  f("name", s.name);
+}
+void Fields(Same<FileFacts> auto& s, auto&& f) {
+  f("file", s.file);
+  f("kind", s.kind);
+  f("skipped_documents", s.skipped_documents);
+  f("diagnostics", s.diagnostics);
+  f("namespaces", s.namespaces);
+  f("workloads", s.workloads);
+  f("services", s.services);
+  f("config_maps", s.config_maps);
+  f("virtual_services", s.virtual_services);
+  f("destination_rules", s.destination_rules);
+  f("envoy_filters", s.envoy_filters);
+  f("gateways", s.gateways);
+  f("mesh_configs", s.mesh_configs);
+  f("layers", s.layers);
+  f("call_sites", s.call_sites);
+  f("build_markers", s.build_markers);
+  f("properties", s.properties);
+}
+
+struct NoField {
+  void operator()(const char*, const auto&) const {}
+};
+template <class T>
+concept Record = requires(const T& t) {
+  Fields(t, NoField{});
+};
+
+// Enums travel by name, as the reports spell them.
+template <class E>
+struct EnumNames;
+template <>
+struct EnumNames<Severity> {
+  static constexpr Severity kAll[] = {Severity::kNote, Severity::kWarning,
+                                      Severity::kError};
+  static const char* Name(Severity v) { return SeverityName(v); }
+};
+template <>
+struct EnumNames<LayerKind> {
+  static constexpr LayerKind kAll[] = {
+      LayerKind::kConsumer, LayerKind::kHandler, LayerKind::kDecorator,
+      LayerKind::kClient,   LayerKind::kMesh,    LayerKind::kMeshInbound};
+  static const char* Name(LayerKind v) { return LayerKindName(v); }
+};
+template <>
+struct EnumNames<Provenance> {
+  static constexpr Provenance kAll[] = {
+      Provenance::kExplicit, Provenance::kLibraryDefault,
+      Provenance::kMeshDefault, Provenance::kDeclared, Provenance::kInferred};
+  static const char* Name(Provenance v) { return ProvenanceName(v); }
+};
+template <>
+struct EnumNames<TargetKind> {
+  static constexpr TargetKind kAll[] = {TargetKind::kNone, TargetKind::kUrl,
+                                        TargetKind::kHost, TargetKind::kEnv,
+                                        TargetKind::kProperty};
+  static const char* Name(TargetKind v) { return TargetKindName(v); }
+};
+
+// Left out when at the type's empty value. Enums and Tries are always
+// written: their structs' defaults are not the types' zero values.
+template <class T>
+bool IsEmpty(const T& v) {
+  if constexpr (std::is_enum_v<T> || std::is_same_v<T, Tries>) {
+    return false;
+  } else if constexpr (requires { v.has_value(); }) {
+    return !v.has_value();
+  } else if constexpr (requires { v.empty(); }) {
+    return v.empty();
+  } else if constexpr (std::is_arithmetic_v<T>) {
+    return v == T{};
+  } else if constexpr (requires { v == T{}; }) {
+    return v == T{};
+  } else {
+    return false;
+  }
+}
+
+template <class T>
+json Write(const T& v);
+
+template <class T>
+json WriteValue(const T& v) {
+  if constexpr (std::is_enum_v<T>) {
+    return EnumNames<T>::Name(v);
+  } else if constexpr (std::is_same_v<T, Tries>) {
+    return v.unbounded() ? json("unbounded") : json(v.count());
+  } else if constexpr (requires { v.has_value(); }) {
+    return v ? Write(*v) : json(nullptr);
+  } else if constexpr (requires {
+                         v.first;
+                         v.second;
+                       }) {
+    return json::array({Write(v.first), Write(v.second)});
+  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+    return json(v);
+  } else if constexpr (requires { v.begin(); } &&
+                       !std::is_same_v<T, std::string>) {
+    json out = json::array();
+    for (const auto& e : v) out.push_back(Write(e));
+    return out;
+  } else if constexpr (Record<T>) {
+    json out = json::object();
+    Fields(v, [&out](const char* key, const auto& field) {
+      if (!IsEmpty(field)) out[key] = Write(field);
+    });
+    return out;
+  } else {
+    return json(v);
+  }
+}
+
+template <class T>
+json Write(const T& v) {
+  return WriteValue(v);
+}
+
+template <class T>
+void Read(const json& in, T* out);
+
+template <class T>
+void ReadValue(const json& in, T* out) {
+  if constexpr (std::is_enum_v<T>) {
+    std::string name = in.get<std::string>();
+    for (T candidate : EnumNames<T>::kAll) {
+      if (name == EnumNames<T>::Name(candidate)) {
+        *out = candidate;
+        return;
+      }
+    }
+    throw FormatError(": unknown value '" + name + "'");
+  } else if constexpr (std::is_same_v<T, Tries>) {
+    if (in.is_string() && in.get<std::string>() == "unbounded") {
+      *out = Tries::Unbounded();
+    } else {
+      *out = Tries::Of(in.get<uint64_t>());
+    }
+  } else if constexpr (requires { out->has_value(); }) {
+    if (in.is_null()) {
+      out->reset();
+    } else {
+      out->emplace();
+      Read(in, &**out);
+    }
+  } else if constexpr (requires {
+                         out->first;
+                         out->second;
+                       }) {
+    if (!in.is_array() || in.size() != 2)
+      throw FormatError(": expected a pair");
+    Read(in[0], &out->first);
+    Read(in[1], &out->second);
+  } else if constexpr (std::is_same_v<T, std::map<std::string, std::string>>) {
+    *out = in.get<T>();
+  } else if constexpr (requires { out->emplace_back(); } &&
+                       !std::is_same_v<T, std::string>) {
+    if (!in.is_array()) throw FormatError(": expected an array");
+    out->clear();
+    out->reserve(in.size());
+    for (size_t i = 0; i < in.size(); ++i) {
+      try {
+        Read(in[i], &out->emplace_back());
+      } catch (const FormatError& e) {
+        throw FormatError("[" + std::to_string(i) + "]" + e.what());
+      }
+    }
+  } else if constexpr (Record<T>) {
+    if (!in.is_object()) throw FormatError(": expected an object");
+    Fields(*out, [&in](const char* key, auto& field) {
+      auto it = in.find(key);
+      if (it == in.end()) return;
+      try {
+        Read(*it, &field);
+      } catch (const FormatError& e) {
+        throw FormatError(std::string(".") + key + e.what());
+      } catch (const json::exception& e) {
+        throw FormatError(std::string(".") + key + ": " + e.what());
+      }
+    });
+  } else {
+    *out = in.get<T>();
+  }
+}
+
+template <class T>
+void Read(const json& in, T* out) {
+  ReadValue(in, out);
+}
+
+template <class T>
+bool ReadTop(const json& in, T* out, std::string* error) {
+  try {
+    *out = T{};
+    Read(in, out);
+    return true;
+  } catch (const FormatError& e) {
+    // ".layers[0].layer.kind: unknown value 'x'"
+    *error = std::string("facts") + e.what();
+  } catch (const json::exception& e) {
+    *error = std::string("facts: ") + e.what();
+  }
+  return false;
+}
+
+}  // namespace
+
+json LayerToJson(const Layer& layer) { return Write(layer); }
+json FileFactsToJson(const FileFacts& facts) { return Write(facts); }
+json DiagnosticToJson(const Diagnostic& diagnostic) {
+  return Write(diagnostic);
+}
+
+bool DiagnosticFromJson(const json& in, Diagnostic* diagnostic,
+                        std::string* error) {
+  return ReadTop(in, diagnostic, error);
+}
+
+bool LayerFromJson(const json& in, Layer* layer, std::string* error) {
+  return ReadTop(in, layer, error);
+}
+
+bool FileFactsFromJson(const json& in, FileFacts* facts, std::string* error) {
+  return ReadTop(in, facts, error);
+}
+
+}  // namespace ampcheck

@@ -1,0 +1,176 @@
+#include "analyzer/extract/facts_json.h"
+
+#include <doctest/doctest.h>
+
+namespace ampcheck {
+namespace {
+
+Layer FullLayer() {
+  Layer layer;
+  layer.kind = LayerKind::kMeshInbound;
+  layer.tries = Tries::Unbounded();
+  layer.provenance = Provenance::kInferred;
+  layer.origin = "shared wrapper";
+  layer.detail = "attempts 3 (retries) = 4 tries";
+  layer.location = {"svc/a.go", 41};
+  layer.retry_on = {"5xx", "connect-failure"};
+  layer.per_try_timeout = 0;  // zero is a value, not an absent field
+  layer.total_timeout = 2500;
+  layer.backoff = {100, 2000, false};
+  layer.budget_percent = 12.345678901234567;
+  layer.budget_location = {"dr.yaml", 7};
+  layer.shared = true;
+  layer.evidence = {{{"vs.yaml", 3}, "route http[0]"}, {{}, "no file"}};
+  return layer;
+}
+
+// Every field of every fact set to something other than its default.
+FileFacts FullFacts() {
+  FileFacts f;
+  f.file = "repo/deploy/ünïcode.yaml";
+  f.kind = "kubernetes";
+  f.skipped_documents = 2;
+  f.diagnostics = {{{"a.yaml", 3}, "bad \"quote\"\n", Severity::kNote}};
+  f.namespaces = {{"shop", {{"istio-injection", "enabled"}}, {"ns.yaml", 1}}};
+  WorkloadFact w;
+  w.kind = "Deployment";
+  w.name = "orders";
+  w.ns = "shop";
+  w.labels = {{"app", "orders"}};
+  w.annotations = {{"sidecar.istio.io/inject", "false"}};
+  w.images = {"registry/orders:1"};
+  w.env = {{"PRICING_URL", "http://pricing", "", "", {"w.yaml", 9}},
+           {"FROM_CM", std::nullopt, "cm", "key", {"w.yaml", 10}},
+           {"EMPTY", std::string(), "", "", {"w.yaml", 11}}};
+  w.env_from_config_maps = {{"cm", {"w.yaml", 12}}};
+  w.volume_config_maps = {{"vol", {"w.yaml", 13}}};
+  w.location = {"w.yaml", 2};
+  f.workloads = {w};
+  ServiceFact service;
+  service.name = "pricing";
+  service.ns = "shop";
+  service.selector = {{"app", "pricing"}};
+  service.ports = {8080, 0};
+  service.protocols = {"http", "grpc"};
+  service.annotations = {{"a", "b"}};
+  service.location = {"s.yaml", 4};
+  f.services = {service};
+  f.config_maps = {{"cm", "shop", {{"key", "v", {"cm.yaml", 5}}}, {"cm", 1}}};
+  RetryPolicyFact retries{0, 250, "5xx", 25, {"vs.yaml", 8}};
+  VirtualServiceFact vs;
+  vs.name = "pricing";
+  vs.ns = "shop";
+  vs.hosts = {"pricing"};
+  vs.gateways = {"mesh"};
+  vs.routes = {{"r", {{"pricing", "v1", 8080}}, retries, 3000, {"vs.yaml", 6}},
+               {"http[1]", {}, std::nullopt, std::nullopt, {"vs.yaml", 9}}};
+  vs.annotations = {{"x", "y"}};
+  vs.location = {"vs.yaml", 1};
+  f.virtual_services = {vs};
+  TrafficPolicyFact policy{20.5, true, 3, {"dr.yaml", 5}};
+  f.destination_rules = {{"pricing",
+                          "shop",
+                          "pricing",
+                          policy,
+                          {{"v1", policy}, {"v2", std::nullopt}},
+                          {{8080, policy}},
+                          {"dr.yaml", 1}}};
+  f.envoy_filters = {{"ef",
+                      "shop",
+                      "pricing",
+                      "MERGE",
+                      "SIDECAR_OUTBOUND",
+                      0.0,
+                      0,
+                      {"ef.yaml", 2}}};
+  f.gateways = {{"gw", "shop", {"gw.yaml", 1}}};
+  f.mesh_configs = {{retries, {"mesh.yaml", 3}}};
+  LayerFact layer;
+  layer.layer = FullLayer();
+  layer.rule_id = "go-retryablehttp";
+  layer.library = "retryablehttp";
+  layer.semantics = "retries";
+  layer.target = {TargetKind::kEnv, "PRICING_URL"};
+  layer.methods = {"GET"};
+  layer.service = "orders";
+  layer.tries_property = "a.b";
+  layer.tries_property_semantics = "tries";
+  f.layers = {layer};
+  f.call_sites = {{{TargetKind::kUrl, "http://x"}, {"a.go", 3}, "url"}};
+  f.build_markers = {{"svc", "go.mod", "example.com/svc"}};
+  f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
+  return f;
+}
+
+TEST_CASE("facts: every field survives a round trip through JSON") {
+  FileFacts original = FullFacts();
+  nlohmann::json written = FileFactsToJson(original);
+  FileFacts read;
+  std::string error;
+  REQUIRE(
+      FileFactsFromJson(nlohmann::json::parse(written.dump()), &read, &error));
+  CHECK(error.empty());
+  CHECK(FileFactsToJson(read) == written);
+
+  // The values a lossy format would get wrong, checked one by one.
+  CHECK(read.file == original.file);
+  CHECK(read.diagnostics == original.diagnostics);
+  CHECK(read.workloads[0].env[1].value == std::nullopt);
+  CHECK(read.workloads[0].env[2].value == std::string());
+  const Layer& layer = read.layers[0].layer;
+  CHECK(layer.kind == LayerKind::kMeshInbound);
+  CHECK(layer.tries.unbounded());
+  CHECK(layer.provenance == Provenance::kInferred);
+  CHECK(layer.per_try_timeout == 0);
+  CHECK(layer.backoff == Backoff{100, 2000, false});
+  CHECK(layer.budget_percent == 12.345678901234567);
+  CHECK(layer.evidence == original.layers[0].layer.evidence);
+  CHECK(read.layers[0].target == original.layers[0].target);
+  CHECK(read.virtual_services[0].routes[0].retries->attempts == 0);
+  CHECK_FALSE(read.virtual_services[0].routes[1].retries.has_value());
+  CHECK_FALSE(read.destination_rules[0].subsets[1].second.has_value());
+  CHECK(read.destination_rules[0].port_level[0].first == 8080);
+  CHECK(read.envoy_filters[0].budget_percent == 0.0);
+  CHECK(read.envoy_filters[0].max_retries == 0);
+  CHECK(read.services[0].ports == std::vector<int>{8080, 0});
+  CHECK(read.services[0].protocols == original.services[0].protocols);
+  CHECK(layer.shared);
+}
+
+TEST_CASE("facts: defaults are left out and come back as defaults") {
+  FileFacts empty;
+  empty.file = "a.go";
+  nlohmann::json written = FileFactsToJson(empty);
+  CHECK(written.dump() == R"({"file":"a.go"})");
+  Layer layer;  // kind client, 1 try, explicit: written even though default
+  CHECK(LayerToJson(layer).dump() ==
+        R"({"kind":"client","provenance":"explicit","tries":1})");
+  Diagnostic d;
+  FileFacts with_default_severity;
+  with_default_severity.diagnostics.push_back(d);
+  FileFacts read;
+  std::string error;
+  REQUIRE(
+      FileFactsFromJson(FileFactsToJson(with_default_severity), &read, &error));
+  CHECK(read.diagnostics[0].severity == Severity::kError);
+}
+
+TEST_CASE("facts: a malformed document names the field") {
+  nlohmann::json in = FileFactsToJson(FullFacts());
+  in["layers"][0]["layer"]["kind"] = "sideways";
+  FileFacts read;
+  std::string error;
+  CHECK_FALSE(FileFactsFromJson(in, &read, &error));
+  CHECK(error == "facts.layers[0].layer.kind: unknown value 'sideways'");
+
+  in = FileFactsToJson(FullFacts());
+  in["workloads"][0]["labels"] = 3;
+  CHECK_FALSE(FileFactsFromJson(in, &read, &error));
+  CHECK(error.rfind("facts.workloads[0].labels: ", 0) == 0);
+
+  CHECK_FALSE(FileFactsFromJson(nlohmann::json::array(), &read, &error));
+  CHECK(error == "facts: expected an object");
+}
+
+}  // namespace
+}  // namespace ampcheck

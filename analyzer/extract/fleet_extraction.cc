@@ -1,0 +1,93 @@
+#include "analyzer/extract/fleet_extraction.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace ampcheck {
+namespace {
+
+FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
+                     const DiscoveredFile& file,
+                     const FleetExtractionOptions& options,
+                     ExtractionCounters* counters, std::string* content) {
+  std::string error;
+  if (file.content) {
+    *content = *file.content;
+  } else if (!fs.ReadFile(file.path, options.max_file_bytes, content, &error)) {
+    FileFacts facts;
+    facts.file = file.display;
+    facts.kind = file.language;
+    facts.diagnostics.push_back(
+        {{file.display, 0}, "cannot read file: " + error, Severity::kError});
+    return facts;
+  }
+  counters->bytes += content->size();
+  bool cache = options.cache && options.cache->enabled();
+  std::string key;
+  if (cache) {
+    key = options.cache->Key(file.display, *content);
+    FileFacts facts;
+    if (options.cache->Load(key, &facts) && facts.file == file.display) {
+      ++counters->cached;
+      return facts;
+    }
+  }
+  FileFacts facts =
+      extractors.ExtractFile({file.display, file.language, *content});
+  ++counters->extracted;
+  if (cache) options.cache->Store(key, facts);
+  return facts;
+}
+
+}  // namespace
+
+std::vector<FileFacts> ExtractFleet(const ExtractorSet& extractors,
+                                    const FileSystem& fs,
+                                    const std::vector<DiscoveredFile>& files,
+                                    const FleetExtractionOptions& options,
+                                    ExtractionCounters* counters) {
+  std::vector<FileFacts> results(files.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    std::string content;  // one file's content at a time, reused
+    for (size_t i = next++; i < files.size(); i = next++) {
+      results[i] =
+          ExtractOne(extractors, fs, files[i], options, counters, &content);
+      ++counters->done;
+    }
+  };
+
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool all_done = false;
+  std::thread progress;
+  if (options.on_progress) {
+    progress = std::thread([&] {
+      std::unique_lock<std::mutex> lock(mutex);
+      while (!finished.wait_for(lock, std::chrono::milliseconds(200),
+                                [&] { return all_done; })) {
+        options.on_progress(*counters);
+      }
+    });
+  }
+  int jobs = std::max(1, options.jobs);
+  std::vector<std::thread> threads;
+  for (int t = 1; t < jobs && static_cast<size_t>(t) < files.size(); ++t)
+    threads.emplace_back(work);
+  work();
+  for (std::thread& thread : threads) thread.join();
+  if (progress.joinable()) {
+    {
+      std::lock_guard<std::mutex> lock(mutex);
+      all_done = true;
+    }
+    finished.notify_all();
+    progress.join();
+    options.on_progress(*counters);
+  }
+  return results;
+}
+
+}  // namespace ampcheck

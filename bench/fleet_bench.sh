@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Fleet benchmark, one command: generates a corpus of >= 1M lines of source
+# and config (Go, Java, Kotlin, Python, TypeScript, JavaScript, C# and
+# Kubernetes manifests, with vendored trees, tests, docs and binaries as
+# noise) and times side by side on the same warm page cache:
+#   ampcheck audit      the whole pipeline, inventory as JSON
+#   rg                  the grep list of retry keywords it replaces
+#   ast-grep            rules equivalent to ampcheck's (bench/astgrep)
+# then ampcheck audit on a fleet twice the size, and a cached re-run.
+# Prints wall time, CPU time, peak RSS, retry sites found, and the ratios.
+#   bench/fleet_bench.sh [repos=210] [build-dir=build]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repos=${1:-210}
+build=${2:-build}
+ampcheck=$build/ampcheck
+[ -x "$ampcheck" ] || { echo "build first: scripts/setup.sh" >&2; exit 1; }
+source bench/measure.sh
+
+need=()
+command -v rg >/dev/null || need+=(ripgrep)
+command -v bc >/dev/null || need+=(bc)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+astgrep=bench/tools/node_modules/@ast-grep/cli-linux-x64-gnu/ast-grep
+if [ ! -x "$astgrep" ]; then
+  # npm ci rejects the lock file's platform packages; install honours it.
+  (cd bench/tools && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+gen() {  # gen DIR REPOS
+  if [ ! -f "$1/.done" ]; then
+    rm -rf "$1"
+    python3 bench/gen_fleet_corpus.py "$1" "$2" >"$1.summary"
+    touch "$1/.done"
+  fi
+  cat "$1.summary"
+}
+one=bench/out/fleet-$repos
+two=bench/out/fleet-$((repos * 2))
+mkdir -p bench/out
+gen "$one" "$repos"
+gen "$two" $((repos * 2))
+# Warm the page cache for every tool alike.
+cat $(find "$one" "$two" -type f) >/dev/null
+
+keywords=(-e retry -e retries -e backoff -e maxAttempts -e RetryMax -e stop_after_attempt -e Polly)
+out=$(mktemp -d)
+measure ampcheck "$out/ampcheck.json" "$ampcheck" audit "$one" --format json --fail-on never
+measure rg "$out/rg.txt" rg -n -i "${keywords[@]}" "$one"
+measure astgrep "$out/astgrep.json" "$astgrep" scan -c bench/astgrep/sgconfig.yml "$one" --json=stream
+measure ampcheck2 "$out/ampcheck2.json" "$ampcheck" audit "$two" --format json --fail-on never
+rm -rf "$out/cache"
+measure cold "$out/cold.json" "$ampcheck" audit "$one" --format json --fail-on never --cache "$out/cache"
+measure warm "$out/warm.json" "$ampcheck" audit "$one" --format json --fail-on never --cache "$out/cache"
+cmp -s "$out/cold.json" "$out/warm.json" || echo "warning: cached re-run differs" >&2
+
+# Retry sites: layers ampcheck extracted (tests and vendored code excluded),
+# lines rg matched, matches ast-grep reported.
+sites_ampcheck=$("$ampcheck" extract "$one" | grep -o '"rule_id":"' | wc -l)
+sites_rg=$(wc -l <"$out/rg.txt")
+sites_astgrep=$(wc -l <"$out/astgrep.json")
+sites_astgrep_service=$(grep -v -e '/vendor/' -e '/node_modules/' -e '/test/' "$out/astgrep.json" | wc -l)
+
+echo
+printf '%-34s %9s %9s %10s %8s\n' "tool ($(nproc) cores)" "wall s" "cpu s" "peak MiB" "sites"
+row ampcheck "ampcheck audit" "$sites_ampcheck"
+row rg "rg, retry keyword list" "$sites_rg"
+row astgrep "ast-grep scan, equivalent rules" "$sites_astgrep"
+row ampcheck2 "ampcheck audit, fleet x2" ""
+row cold "ampcheck audit --cache, cold" ""
+row warm "ampcheck audit --cache, re-run" ""
+echo
+echo "ast-grep matches outside vendored trees and tests: $sites_astgrep_service"
+echo "ampcheck / rg wall:        $(ratio "$WALL_ampcheck" "$WALL_rg")x   (target <= 3)"
+echo "ast-grep / ampcheck wall:  $(ratio "$WALL_astgrep" "$WALL_ampcheck")x   (target >= 5)"
+echo "fleet x2 / fleet wall:     $(ratio "$WALL_ampcheck2" "$WALL_ampcheck")x   (target <= 2.1)"
+echo "fleet x2 / fleet cpu:      $(ratio "$CPU_ampcheck2" "$CPU_ampcheck")x"
+echo "ampcheck peak RSS:         $(echo "$RSS_ampcheck / 1024" | bc) MiB (target < 1024)"
+rm -rf "$out"

@@ -1,0 +1,26 @@
+# Sourced by the benchmarks: measure LABEL OUTFILE CMD... runs CMD under
+# /usr/bin/time -v with stdout to OUTFILE and records wall time, CPU time and
+# peak RSS in the shell variables WALL_<label>, CPU_<label>, RSS_<label>.
+measure() {
+  local label=$1 outfile=$2; shift 2
+  local stats; stats=$(mktemp)
+  /usr/bin/time -v -o "$stats" "$@" >"$outfile" 2>/dev/null || true
+  local wall user sys rss
+  wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {
+    n = split($2, p, ":"); s = 0; for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$stats")
+  user=$(awk -F': ' '/User time/ {print $2}' "$stats")
+  sys=$(awk -F': ' '/System time/ {print $2}' "$stats")
+  rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$stats")
+  rm -f "$stats"
+  printf -v "WALL_$label" '%s' "$wall"
+  printf -v "CPU_$label" '%s' "$(echo "$user + $sys" | bc -l)"
+  printf -v "RSS_$label" '%s' "$rss"
+}
+
+# row LABEL DESCRIPTION SITES
+row() {
+  local w="WALL_$1" c="CPU_$1" r="RSS_$1"
+  printf '%-34s %9.2f %9.2f %10.1f %8s\n' "$2" "${!w}" "${!c}" "$(echo "${!r} / 1024" | bc -l)" "$3"
+}
+
+ratio() { echo "scale=2; $1 / $2" | bc -l; }

@@ -1,0 +1,126 @@
+// The synthetic graph benchmark: N services in eight tiers (a fleet's
+// depth: edge, BFF, domain, ..., data), each calling four services of the
+// next tier through env URLs (one call in a hundred goes back a tier, so
+// there are cycles), in one injected namespace, resolved and analyzed from
+// facts (no files). Without AMPCHECK_BENCH_SERVICES it checks a small graph
+// comes out whole; with it (bench/graph_bench.sh) it prints the times of
+// resolve and analyze for N and 2N services.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+
+#include "analyzer/analyze/analyzer.h"
+#include "analyzer/resolve/resolver.h"
+
+namespace ampcheck {
+namespace {
+
+std::string Name(int i) { return "svc-" + std::to_string(i); }
+
+constexpr int kTiers = 8;
+
+std::vector<FileFacts> SyntheticFleet(int services, int calls_each) {
+  FileFacts f;
+  f.file = "fleet.yaml";
+  f.kind = "yaml";
+  f.namespaces.push_back(
+      {"fleet", {{"istio-injection", "enabled"}}, {"fleet.yaml", 1}});
+  uint64_t state = 7;
+  for (int i = 0; i < services; ++i) {
+    WorkloadFact w;
+    w.kind = "Deployment";
+    w.name = Name(i);
+    w.ns = "fleet";
+    w.labels = {{"app", Name(i)}};
+    w.location = {"fleet.yaml", 10 + i};
+    for (int k = 0; k < calls_each; ++k) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      int tier = i % kTiers;
+      int next = (state >> 40) % 100 == 0 ? std::max(0, tier - 1)
+                                          : std::min(kTiers - 1, tier + 1);
+      if (next == tier) continue;  // the last tier calls nobody
+      int per_tier = services / kTiers;
+      int to = static_cast<int>(((state >> 33) % per_tier) * kTiers + next);
+      w.env.push_back({"DEP" + std::to_string(k) + "_URL",
+                       "http://" + Name(to) + ".fleet.svc.cluster.local:8080",
+                       "",
+                       "",
+                       {"fleet.yaml", 10 + i}});
+    }
+    f.workloads.push_back(std::move(w));
+    ServiceFact service;
+    service.name = Name(i);
+    service.ns = "fleet";
+    service.selector = {{"app", Name(i)}};
+    service.ports = {8080};
+    service.location = {"fleet.yaml", 5};
+    f.services.push_back(std::move(service));
+  }
+  return {f};
+}
+
+struct Timing {
+  double resolve_s = 0, graph_s = 0, analyze_s = 0;
+  size_t services = 0, calls = 0, findings = 0;
+};
+
+double Seconds(std::chrono::steady_clock::time_point since) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - since)
+      .count();
+}
+
+// Resolve; the graph's products and worst paths alone (AnalyzeGraph); and,
+// when `checks`, the whole of Analyze (graph, checks, findings).
+Timing ResolveAndAnalyze(int services, bool checks) {
+  std::vector<FileFacts> facts = SyntheticFleet(services, 4);
+  Policy policy;
+  Timing t;
+  auto start = std::chrono::steady_clock::now();
+  Model model = Resolve(facts, policy, {});
+  t.resolve_s = Seconds(start);
+  start = std::chrono::steady_clock::now();
+  GraphAnalysis graph = AnalyzeGraph(model);
+  t.graph_s = Seconds(start);
+  if (checks) {
+    start = std::chrono::steady_clock::now();
+    Analysis analysis = Analyze(model, {});
+    t.analyze_s = Seconds(start);
+    t.findings = analysis.findings.size();
+  }
+  t.services = model.services.size();
+  t.calls = model.calls.size();
+  return t;
+}
+
+TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
+  const char* env = std::getenv("AMPCHECK_BENCH_SERVICES");
+  if (!env) {
+    Timing t = ResolveAndAnalyze(300, true);
+    CHECK(t.services == 300);
+    CHECK(t.calls > 900);   // four env URLs each but from the last tier
+    CHECK(t.findings > 0);  // mesh defaults multiply along the chains
+    return;
+  }
+  int n = std::atoi(env);
+  const char* checks_env = std::getenv("AMPCHECK_BENCH_CHECKS");
+  bool checks = !checks_env || std::string(checks_env) != "0";
+  for (int size : {n, 2 * n}) {
+    Timing t = ResolveAndAnalyze(size, checks);
+    std::printf(
+        "bench: %zu services, %zu calls: resolve %.3f s, graph products "
+        "%.3f s",
+        t.services, t.calls, t.resolve_s, t.graph_s);
+    if (checks) {
+      std::printf(", analyze (graph + checks) %.3f s, %zu findings",
+                  t.analyze_s, t.findings);
+    }
+    std::printf("\n");
+    std::fflush(stdout);  // one line per size, as soon as it is measured
+  }
+}
+
+}  // namespace
+}  // namespace ampcheck
