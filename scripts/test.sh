@@ -9,7 +9,9 @@ if [ "${1:-}" = "--sanitize" ]; then
   export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 fi
 scripts/setup.sh
-# Test-only tools, pinned: Microsoft's SARIF validator.
+# Test-only tools, pinned: Microsoft's SARIF validator; Debian's chromium with
+# playwright-core for the HTML report.
 [ -x ci/sarif-validator/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
   ci/sarif-validator/install.sh >/dev/null
+tests/browser/setup.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"
