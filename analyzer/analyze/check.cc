@@ -44,15 +44,38 @@ std::string AnalysisContext::CallArithmetic(int call) const {
 
 std::string AnalysisContext::PathArithmetic(
     const std::vector<int>& calls) const {
+  // A long path keeps its first and last hops in words; the hops between are
+  // one factor (their product), so text stays linear in the graph's size.
+  constexpr size_t kHead = 3;
+  constexpr size_t kTail = 6;
   std::vector<std::string> parts;
   Tries tries;
+  Tries elided;
   double bounded = 1;
   std::vector<std::string> bounds;
-  for (int call : calls) {
-    parts.push_back(CallArithmetic(call));
+  bool elide = calls.size() > kHead + kTail + 1;
+  for (size_t i = 0; i < calls.size(); ++i) {
+    int call = calls[i];
     tries = tries * graph.calls[call].tries;
     bounded *= graph.calls[call].bounded;
     for (const std::string& b : graph.calls[call].bound_by) bounds.push_back(b);
+    if (elide && i >= kHead && i + kTail < calls.size()) {
+      elided = elided * graph.calls[call].tries;
+      if (i + kTail + 1 == calls.size()) {
+        parts.push_back("[" + std::to_string(calls.size() - kHead - kTail) +
+                        " hops " +
+                        model.DisplayName(model.calls[calls[kHead]].from) +
+                        "->...->" + model.DisplayName(model.calls[call].to) +
+                        ": " + elided.ToString() + "]");
+      }
+      continue;
+    }
+    parts.push_back(CallArithmetic(call));
+  }
+  if (bounds.size() > 8) {
+    size_t more = bounds.size() - 8;
+    bounds.resize(8);
+    bounds.push_back(std::to_string(more) + " more");
   }
   std::string text = Join(parts, " x ") + " = " + tries.ToString();
   bool lower = tries.unbounded()

@@ -184,14 +184,26 @@ void BuildServices(ResolveContext* c) {
     }
     c->AddService(std::move(service));
   }
+  // Services by (namespace, one of their selector labels): each workload
+  // tests only the Services that could select it.
+  std::map<std::string, std::vector<const ServiceFact*>> by_label;
+  for (const ServiceFact& s : c->k8s_services) {
+    if (s.selector.empty()) continue;
+    const auto& [key, value] = *s.selector.begin();
+    by_label[s.ns + "/" + key + "=" + value].push_back(&s);
+  }
   for (const WorkloadFact& w : c->workloads) {
     // The workload's identity is the Service that selects it; the one named
     // like the workload wins when several do.
     int chosen = -1;
-    for (const ServiceFact& s : c->k8s_services) {
-      if (s.ns != w.ns || !Selects(s.selector, w.labels)) continue;
-      int index = c->FindService(s.ns, s.name);
-      if (chosen < 0 || s.name == w.name) chosen = index;
+    for (const auto& [key, value] : w.labels) {
+      auto candidates = by_label.find(w.ns + "/" + key + "=" + value);
+      if (candidates == by_label.end()) continue;
+      for (const ServiceFact* s : candidates->second) {
+        if (!Selects(s->selector, w.labels)) continue;
+        int index = c->FindService(s->ns, s->name);
+        if (chosen < 0 || s->name == w.name) chosen = index;
+      }
     }
     if (chosen < 0) {
       Service service;
