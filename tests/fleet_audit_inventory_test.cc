@@ -63,8 +63,8 @@ TEST_CASE("audit json: layers and multi-layer calls per service") {
   CHECK(ServiceNamed(report, "pricing")["worst_outbound"].is_null());
 
   CHECK(report["unidentified"] ==
-        json::parse(R"([{"path": "legacy-batch", "files": 2,
-                         "retry_layers": 1, "build_markers": []}])"));
+        json::parse(R"json([{"path": "legacy-batch", "files": 2, "retry_layers": 1,
+                             "build_markers": ["setup.py (legacy-batch)"]}])json"));
   CHECK(report["unattributed_layers"] ==
         json::parse(R"([{"file": "legacy-batch/jobs/reconcile.py",
                          "line": 4, "origin": "tenacity"}])"));
@@ -103,7 +103,8 @@ TEST_CASE("audit text: what a person reads") {
         "(3 x 15 = 45)\n",
         "  no timeout at any layer on calls to: notifications\n",
         "sources no service was identified for (listed, not dropped):\n"
-        "  legacy-batch: 2 files read, 1 retry layer(s) found\n",
+        "  legacy-batch: 2 files read, 1 retry layer(s) found (build markers: "
+        "setup.py (legacy-batch))\n",
         "retry layers found but on no call of the graph:\n"
         "  legacy-batch/jobs/reconcile.py:4: tenacity\n"}) {
     CHECK_MESSAGE(run.out.find(line) != std::string::npos, line);

@@ -1,5 +1,6 @@
 #include "analyzer/extract/registry.h"
 
+#include "analyzer/extract/build_marker_extractor.h"
 #include "analyzer/extract/kubernetes_extractor.h"
 #include "analyzer/extract/source/source_extractors.h"
 
@@ -9,6 +10,7 @@ ExtractorSet BuildExtractors(const ExtractOptions& options,
                              std::vector<Diagnostic>* diagnostics) {
   ExtractorSet set;
   set.Add(std::make_unique<KubernetesExtractor>());
+  set.Add(std::make_unique<BuildMarkerExtractor>());
   RegisterSourceExtractors(options, &set, diagnostics);
   return set;
 }

@@ -54,11 +54,13 @@ int Attribution::ServiceOf(const std::string& file) const {
     }
     if (dir.empty()) break;
   }
-  // No marker matched: the nearest directory named like a service.
+  // No marker matched: the outermost directory named like a service
+  // (orders/internal/pricing/client.go is orders' code, not pricing's).
+  int outermost = -1;
   for (std::string dir = Parent(file); !dir.empty(); dir = Parent(dir)) {
-    if (int s = Match(dir); s >= 0) return s;
+    if (int s = Match(dir); s >= 0) outermost = s;
   }
-  return -1;
+  return outermost;
 }
 
 int Attribution::Match(const std::string& name) const {

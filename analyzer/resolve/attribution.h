@@ -1,7 +1,7 @@
 // Source file -> service: the policy file's sources[] first, then the nearest
 // directory with a build marker (go.mod, pom.xml, package.json, ...) whose
 // module name or directory name matches a service, workload or image name,
-// case-insensitively, then the nearest directory named like a service.
+// case-insensitively, then the outermost directory named like a service.
 #ifndef AMPCHECK_RESOLVE_ATTRIBUTION_H_
 #define AMPCHECK_RESOLVE_ATTRIBUTION_H_
 
