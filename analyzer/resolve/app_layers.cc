@@ -118,7 +118,11 @@ void AddApplicationLayers(ResolveContext* c) {
     if (service < 0) continue;
     int callee = ResolveTarget(site.target, service, config, c);
     if (callee >= 0 && callee != service)
-      c->AddCall(service, callee, {site.location, site.detail});
+      c->AddCall(service, callee,
+                 {site.location,
+                  site.detail.find(site.target.value) == std::string::npos
+                      ? site.detail + ": " + site.target.value
+                      : site.detail});
   }
   AddDeclaredLayers(config, c);
 
