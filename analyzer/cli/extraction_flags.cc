@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "analyzer/cli/fleet_report.h"
+#include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/progress_line.h"
 #include "analyzer/extract/facts_cache.h"
 
@@ -15,19 +16,7 @@ void AddExtractionOptions(CLI::App* command, ExtractionFlags* flags) {
                       "manifests (kubectl get -o yaml)");
   command->add_option("--list", flags->list,
                       "File listing more inputs, one path a line (# comments)");
-  command->add_option("--config", flags->scan.config,
-                      "Policy file (default: .ampcheck.yaml at the root of a "
-                      "scanned directory)");
-  command->add_option("--rules", flags->scan.rule_dirs,
-                      "Extra directory of extraction rules (repeatable)");
-  command->add_flag("--no-default-rules", flags->scan.no_default_rules,
-                    "Do not load the rules shipped with ampcheck");
-  command->add_option("-j,--jobs", flags->scan.jobs,
-                      "Extraction threads (default: all cores)");
-  command
-      ->add_option("--max-file-size", flags->scan.max_file_bytes,
-                   "Skip files larger than this many bytes, with a diagnostic")
-      ->capture_default_str();
+  AddExtractionSettings(command, &flags->scan);
   command->add_option("--cache", flags->cache,
                       "Directory of cached facts, keyed by file content, path, "
                       "rules and ampcheck build: unchanged files are not "

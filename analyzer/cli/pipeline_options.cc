@@ -7,24 +7,28 @@
 
 namespace ampcheck {
 
-void AddPipelineOptions(CLI::App* command, PipelineFlags* flags) {
-  command->add_option("--config", flags->scan.config,
+void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
+  command->add_option("--config", scan->config,
                       "Policy file (default: .ampcheck.yaml at the root of a "
                       "scanned directory)");
+  command->add_option("--rules", scan->rule_dirs,
+                      "Extra directory of extraction rules (repeatable)");
+  command->add_flag("--no-default-rules", scan->no_default_rules,
+                    "Do not load the rules shipped with ampcheck");
+  command->add_option("-j,--jobs", scan->jobs,
+                      "Extraction threads (default: all cores)");
+  command
+      ->add_option("--max-file-size", scan->max_file_bytes,
+                   "Skip files larger than this many bytes, with a diagnostic")
+      ->capture_default_str();
+}
+
+void AddPipelineOptions(CLI::App* command, PipelineFlags* flags) {
+  AddExtractionSettings(command, &flags->scan);
   command->add_option("--istio-version", flags->scan.istio_version,
                       "Istio version whose defaults apply (default: the "
                       "policy's mesh.istio_version, else the latest known "
                       "release)");
-  command->add_option("--rules", flags->scan.rule_dirs,
-                      "Extra directory of extraction rules (repeatable)");
-  command->add_flag("--no-default-rules", flags->scan.no_default_rules,
-                    "Do not load the rules shipped with ampcheck");
-  command->add_option("-j,--jobs", flags->scan.jobs,
-                      "Extraction threads (default: all cores)");
-  command
-      ->add_option("--max-file-size", flags->scan.max_file_bytes,
-                   "Skip files larger than this many bytes, with a diagnostic")
-      ->capture_default_str();
   command->add_option("--disable", flags->disable,
                       "Check ids to skip (repeatable)");
 }

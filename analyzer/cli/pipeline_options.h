@@ -17,8 +17,11 @@ struct PipelineFlags {
   std::vector<std::string> disable;
 };
 
-// Adds --config, --istio-version, --rules, --no-default-rules, --jobs,
-// --max-file-size and --disable.
+// Adds what extraction needs: --config, --rules, --no-default-rules, --jobs,
+// --max-file-size.
+void AddExtractionSettings(CLI::App* command, ScanOptions* scan);
+
+// Adds the extraction settings, --istio-version and --disable.
 void AddPipelineOptions(CLI::App* command, PipelineFlags* flags);
 
 // Adds --fail-on (error, warning, note, never; default error).

@@ -23,13 +23,20 @@ std::string JoinPath(const std::string& dir, const std::string& name) {
 
 }  // namespace
 
-// Mirrors RunScan (scan.cc) up to extraction: the same policy look-up and
-// the same rule directories, so that both give the same facts.
 FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   FleetPlan plan;
   DiscoveryOptions discovery_options;
   discovery_options.max_file_bytes = options.max_file_bytes;
-  plan.discovery = Discover(fs, options.inputs, discovery_options);
+  std::vector<std::string> paths;
+  for (const std::string& input : options.inputs) {
+    if (input != "-") paths.push_back(input);
+  }
+  plan.discovery = Discover(fs, paths, discovery_options);
+  if (options.stdin_content) {
+    plan.discovery.files.push_back({"-", "<stdin>", "yaml",
+                                    options.stdin_content->size(),
+                                    options.stdin_content});
+  }
   plan.diagnostics = plan.discovery.diagnostics;
 
   plan.policy_path = options.config;
@@ -159,7 +166,6 @@ bool MergeBundles(std::vector<FactsBundle> shards, FactsBundle* merged,
   return true;
 }
 
-// Mirrors the second half of RunScan (scan.cc).
 ScanResult AnalyzeBundle(FactsBundle bundle,
                          const AnalyzeBundleOptions& options) {
   ScanResult result;

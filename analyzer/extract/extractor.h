@@ -33,10 +33,6 @@ class ExtractorSet {
   void Add(std::unique_ptr<Extractor> extractor);
   // Runs every extractor that accepts the file.
   FileFacts ExtractFile(const SourceFile& file) const;
-  // Reads and extracts every file on `jobs` threads; results in file order.
-  std::vector<FileFacts> ExtractAll(const FileSystem& fs,
-                                    const std::vector<DiscoveredFile>& files,
-                                    uint64_t max_file_bytes, int jobs) const;
 
  private:
   std::vector<std::unique_ptr<Extractor>> extractors_;
