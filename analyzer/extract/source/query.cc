@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 
 namespace ampcheck {
 namespace {
@@ -24,6 +25,50 @@ const char* QueryErrorName(TSQueryError error) {
     default:
       return "error";
   }
+}
+
+// The texts a #match? regex can only match by containing one of them: a
+// regex without metacharacters ("Retry"), "^word$" and "^(a|b)$"; empty for
+// any other regex.
+std::vector<std::string> LiteralsOfRegex(const std::string& regex) {
+  auto plain = [](std::string_view text) {
+    return !text.empty() &&
+           text.find_first_of("\\^$.|?*+()[]{}") == std::string_view::npos;
+  };
+  if (plain(regex)) return {regex};
+  std::string_view body = regex;
+  if (body.size() < 3 || body.front() != '^' || body.back() != '$') return {};
+  body = body.substr(1, body.size() - 2);
+  if (plain(body)) return {std::string(body)};
+  if (body.size() < 3 || body.front() != '(' || body.back() != ')') return {};
+  body = body.substr(1, body.size() - 2);
+  std::vector<std::string> out;
+  for (size_t start = 0;;) {
+    size_t bar = body.find('|', start);
+    std::string_view part = body.substr(start, bar - start);
+    if (!plain(part)) return {};
+    out.emplace_back(part);
+    if (bar == std::string_view::npos) break;
+    start = bar + 1;
+  }
+  return out;
+}
+
+// The node type a pattern's text starts with ("(call_expression ..." gives
+// "call_expression"), or "" for wildcards, alternations and groups.
+std::string RootTypeOfPattern(std::string_view text) {
+  if (text.empty() || text[0] != '(') return "";
+  size_t end = 1;
+  while (end < text.size() &&
+         (std::isalnum(static_cast<unsigned char>(text[end])) ||
+          text[end] == '_')) {
+    ++end;
+  }
+  std::string type(text.substr(1, end - 1));
+  if (type.empty() || type == "_" || end >= text.size()) return "";
+  char next = text[end];
+  if (next != ')' && !std::isspace(static_cast<unsigned char>(next))) return "";
+  return type;
 }
 
 }  // namespace
@@ -116,7 +161,56 @@ std::unique_ptr<Query> Query::Compile(const TSLanguage* language,
       current.clear();
     }
   }
+  query->anchors_ = query->FindAnchors(text);
   return query;
+}
+
+std::optional<QueryAnchors> Query::FindAnchors(const std::string& text) const {
+  QueryAnchors anchors;
+  for (uint32_t p = 0; p < predicates_.size(); ++p) {
+    uint32_t start = ts_query_start_byte_for_pattern(query_, p);
+    std::string root = RootTypeOfPattern(
+        std::string_view(text).substr(std::min<size_t>(start, text.size())));
+    if (root.empty() || !ts_query_is_pattern_rooted(query_, p))
+      return std::nullopt;
+    anchors.root_types.insert(root);
+    // The anchor with the longest shortest word: the fewest places to look.
+    std::vector<std::string> best;
+    size_t best_length = 0;
+    for (const Predicate& predicate : predicates_[p]) {
+      TSQuantifier quantifier =
+          ts_query_capture_quantifier_for_id(query_, p, predicate.capture);
+      if (quantifier != TSQuantifierOne && quantifier != TSQuantifierOneOrMore)
+        continue;  // the capture may be absent and the predicate then holds
+      std::vector<std::string> words;
+      if (predicate.op == "eq?" && !predicate.other_is_capture) {
+        words = {predicate.values[0]};
+      } else if (predicate.op == "any-of?") {
+        words = predicate.values;
+      } else if (predicate.op == "match?") {
+        words = LiteralsOfRegex(predicate.values[0]);
+      }
+      if (words.empty()) continue;
+      size_t shortest = std::min_element(words.begin(), words.end(),
+                                         [](const auto& a, const auto& b) {
+                                           return a.size() < b.size();
+                                         })
+                            ->size();
+      if (shortest > best_length) {
+        best = std::move(words);
+        best_length = shortest;
+      }
+    }
+    if (best.empty()) return std::nullopt;
+    for (std::string& word : best) {
+      if (std::find(anchors.words.begin(), anchors.words.end(), word) ==
+          anchors.words.end()) {
+        anchors.words.push_back(std::move(word));
+      }
+    }
+  }
+  if (anchors.words.empty()) return std::nullopt;
+  return anchors;
 }
 
 Query::~Query() {

@@ -8,7 +8,9 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <regex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +21,15 @@ namespace ampcheck {
 using Captures = std::map<std::string, std::vector<TSNode>>;
 
 std::string NodeText(TSNode node, std::string_view source);
+
+// What lets a query run only around parts of a file: every match of every
+// pattern captures a node whose text contains one of `words` (the literals
+// of #eq?, #any-of? and plain #match? predicates on captures every match
+// has), and every pattern is rooted at a node of one of `root_types`.
+struct QueryAnchors {
+  std::vector<std::string> words;
+  std::set<std::string> root_types;
+};
 
 class Query {
  public:
@@ -34,6 +45,9 @@ class Query {
   // Every match in `node` whose predicates hold.
   std::vector<Captures> Run(TSNode node, std::string_view source) const;
   std::vector<std::string> CaptureNames() const;
+  // The anchors of every pattern, or nullopt when some pattern has none (it
+  // must then run over the whole file).
+  const std::optional<QueryAnchors>& anchors() const { return anchors_; }
 
  private:
   struct Predicate {
@@ -48,7 +62,10 @@ class Query {
   bool Holds(const Predicate& predicate, const TSQueryMatch& match,
              std::string_view source) const;
 
+  std::optional<QueryAnchors> FindAnchors(const std::string& text) const;
+
   TSQuery* query_ = nullptr;
+  std::optional<QueryAnchors> anchors_;
   std::vector<std::vector<Predicate>> predicates_;  // per pattern
 };
 

@@ -10,6 +10,7 @@
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/layer_builder.h"
 #include "analyzer/extract/source/match_context.h"
+#include "analyzer/extract/source/match_windows.h"
 #include "analyzer/extract/source/test_paths.h"
 
 namespace ampcheck {
@@ -224,7 +225,17 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
   };
   std::map<int, Seen> seen_lines;
   const bool call_site = rule.produces == "call-site";
-  for (const Captures& captures : compiled.query->Run(root, file.content)) {
+  std::vector<Captures> matches;
+  const std::optional<QueryAnchors>& anchors = compiled.query->anchors();
+  if (whole_file_ || !anchors) {
+    matches = compiled.query->Run(root, file.content);
+  } else {
+    for (TSNode window : MatchWindows(root, file.content, *anchors)) {
+      for (Captures& captures : compiled.query->Run(window, file.content))
+        matches.push_back(std::move(captures));
+    }
+  }
+  for (const Captures& captures : matches) {
     if (captures.empty()) continue;
     TSNode match_node;
     if (auto m = captures.find("match"); m != captures.end()) {

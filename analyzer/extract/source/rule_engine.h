@@ -40,6 +40,10 @@ class RuleEngine : public Extractor {
   // Ignores the test-code filter (for fixtures).
   void ExtractAlways(const SourceFile& file, FileFacts* facts) const;
   size_t rule_count() const { return rule_count_; }
+  // Runs every query over the whole tree instead of only the windows around
+  // its anchor words (MatchWindows); the results must be the same, which
+  // tests check with this.
+  void set_whole_file(bool whole_file) { whole_file_ = whole_file; }
 
  private:
   struct Compiled {
@@ -53,6 +57,7 @@ class RuleEngine : public Extractor {
   std::vector<std::unique_ptr<Rule>> rules_;
   std::map<std::string, std::vector<Compiled>> by_grammar_;
   size_t rule_count_ = 0;
+  bool whole_file_ = false;
 };
 
 }  // namespace ampcheck
