@@ -107,16 +107,25 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
   for (size_t i = 0; i < model.calls.size(); ++i) {
     if (!out.back_edge[i]) ++remaining[model.calls[i].to];
   }
-  std::vector<int> predecessor(n, -1);
-  out.worst_paths.assign(n, WorstPath{});
   std::vector<int> ready;
   for (size_t s = 0; s < n; ++s) {
     if (remaining[s] == 0) ready.push_back(static_cast<int>(s));
   }
   std::reverse(ready.begin(), ready.end());
+  out.topological_order.reserve(n);
   while (!ready.empty()) {
     int service = ready.back();
     ready.pop_back();
+    out.topological_order.push_back(service);
+    for (int call : outgoing[service]) {
+      if (out.back_edge[call]) continue;
+      int to = model.calls[call].to;
+      if (--remaining[to] == 0) ready.push_back(to);
+    }
+  }
+  std::vector<int> predecessor(n, -1);
+  out.worst_paths.assign(n, WorstPath{});
+  for (int service : out.topological_order) {
     const WorstPath& here = out.worst_paths[service];
     for (int call : outgoing[service]) {
       if (out.back_edge[call]) continue;
@@ -132,7 +141,6 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
         out.worst_paths[to].retrying_layers = candidate.retrying_layers;
         predecessor[to] = call;
       }
-      if (--remaining[to] == 0) ready.push_back(to);
     }
   }
   for (size_t s = 0; s < n; ++s) {

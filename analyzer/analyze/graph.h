@@ -34,6 +34,9 @@ struct GraphAnalysis {
   std::vector<WorstPath> worst_paths;  // by service index
   std::vector<Cycle> cycles;
   std::vector<bool> back_edge;  // by call index: closes a cycle
+  // Services such that every call that does not close a cycle goes from an
+  // earlier service to a later one; reports walk it (or its reverse) too.
+  std::vector<int> topological_order;
 };
 
 GraphAnalysis AnalyzeGraph(const Model& model);

@@ -42,27 +42,18 @@ std::vector<std::vector<int>> WorstOutboundPaths(const Model& model,
                                                  const GraphAnalysis& graph) {
   size_t n = model.services.size();
   std::vector<std::vector<int>> outgoing(n);
-  std::vector<int> remaining(n, 0);  // unprocessed callees, for reverse Kahn
-  for (size_t i = 0; i < model.calls.size(); ++i) {
-    if (graph.back_edge[i]) continue;
-    outgoing[model.calls[i].from].push_back(static_cast<int>(i));
-    ++remaining[model.calls[i].from];
-  }
-  std::vector<std::vector<int>> incoming(n);
   for (size_t i = 0; i < model.calls.size(); ++i) {
     if (!graph.back_edge[i])
-      incoming[model.calls[i].to].push_back(static_cast<int>(i));
+      outgoing[model.calls[i].from].push_back(static_cast<int>(i));
   }
-  // Sinks first; a service is done once all its callees are.
+  // Sinks first (the topological order reversed): a service is done once all
+  // its callees are.
   std::vector<Tries> best(n);
   std::vector<double> best_bounded(n, 1);
   std::vector<int> next(n, -1);
-  std::vector<int> ready;
-  for (size_t s = 0; s < n; ++s)
-    if (remaining[s] == 0) ready.push_back(static_cast<int>(s));
-  while (!ready.empty()) {
-    int s = ready.back();
-    ready.pop_back();
+  for (auto it = graph.topological_order.rbegin();
+       it != graph.topological_order.rend(); ++it) {
+    int s = *it;
     for (int call : outgoing[s]) {
       int to = model.calls[call].to;
       Tries tries = graph.calls[call].tries * best[to];
@@ -73,10 +64,6 @@ std::vector<std::vector<int>> WorstOutboundPaths(const Model& model,
         best_bounded[s] = bounded;
         next[s] = call;
       }
-    }
-    for (int call : incoming[s]) {
-      int from = model.calls[call].from;
-      if (--remaining[from] == 0) ready.push_back(from);
     }
   }
   std::vector<std::vector<int>> paths(n);

@@ -83,23 +83,16 @@ void RenderCallGraphSvg(const Model& model, const Analysis& analysis,
   std::vector<bool> shown = Shown(model, analysis);
   // Column: the longest chain of calls (without back edges) reaching the
   // service, so callers stand left of their callees.
-  std::vector<int> depth(n, 0), remaining(n, 0);
+  std::vector<int> depth(n, 0);
   std::vector<std::vector<int>> outgoing(n);
   for (size_t i = 0; i < model.calls.size(); ++i) {
-    if (analysis.graph.back_edge[i]) continue;
-    outgoing[model.calls[i].from].push_back(static_cast<int>(i));
-    ++remaining[model.calls[i].to];
+    if (!analysis.graph.back_edge[i])
+      outgoing[model.calls[i].from].push_back(static_cast<int>(i));
   }
-  std::vector<int> ready;
-  for (size_t s = 0; s < n; ++s)
-    if (remaining[s] == 0) ready.push_back(static_cast<int>(s));
-  while (!ready.empty()) {
-    int s = ready.back();
-    ready.pop_back();
+  for (int s : analysis.graph.topological_order) {
     for (int call : outgoing[s]) {
       int to = model.calls[call].to;
       depth[to] = std::max(depth[to], depth[s] + 1);
-      if (--remaining[to] == 0) ready.push_back(to);
     }
   }
   std::vector<int> row(n, 0), rows_in_column;
