@@ -13,6 +13,7 @@
 #include <cstdlib>
 
 #include "analyzer/analyze/analyzer.h"
+#include "analyzer/analyze/check.h"
 #include "analyzer/resolve/resolver.h"
 
 namespace ampcheck {
@@ -89,6 +90,16 @@ Timing ResolveAndAnalyze(int services, bool checks) {
     Analysis analysis = Analyze(model, {});
     t.analyze_s = Seconds(start);
     t.findings = analysis.findings.size();
+    if (std::getenv("AMPCHECK_BENCH_PER_CHECK")) {
+      AnalysisContext context(model, graph);
+      for (const auto& check : AllChecks()) {
+        std::vector<Finding> findings;
+        auto check_start = std::chrono::steady_clock::now();
+        check->Run(context, &findings);
+        std::printf("bench:   %s: %zu findings, %.3f s\n", check->id(),
+                    findings.size(), Seconds(check_start));
+      }
+    }
   }
   t.services = model.services.size();
   t.calls = model.calls.size();

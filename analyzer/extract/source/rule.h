@@ -72,6 +72,10 @@ struct Rule {
   ValueSource target;
   TargetKind target_kind = TargetKind::kNone;
   std::string detail;  // appended to the layer's detail
+  // Compile the query when a file first needs it rather than at start-up:
+  // set for the shipped rules, which the tests compile; a user's rules are
+  // compiled at once so a broken query is reported even if nothing uses it.
+  bool compile_when_used = false;
 };
 
 }  // namespace ampcheck

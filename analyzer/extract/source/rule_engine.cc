@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <regex>
 
@@ -103,10 +104,50 @@ std::string GrammarOfFile(const SourceFile& file) {
   return file.language;
 }
 
+void RuleEngine::Compile(Compiled* compiled) {
+  const Rule& rule = *compiled->rule;
+  std::string error;
+  compiled->query = Query::Compile(compiled->language, rule.query, &error);
+  if (!compiled->query) {
+    int line = rule.query_line;
+    if (StartsWith(error, "line ")) line += std::stoi(error.substr(5)) - 1;
+    compiled->problems.push_back(
+        {{rule.file, line},
+         fmt::format("rule {} ({}): {}", rule.id, compiled->grammar, error)});
+    return;
+  }
+  std::vector<std::string> names = compiled->query->CaptureNames();
+  for (const ValueSource* source : SourcesOf(rule)) {
+    if (!source->capture.empty() &&
+        std::find(names.begin(), names.end(), source->capture) == names.end()) {
+      compiled->problems.push_back(
+          {{rule.file, rule.line},
+           fmt::format("rule {}: the query has no capture @{}", rule.id,
+                       source->capture)});
+    }
+    if (!source->query.empty() && !compiled->sub_queries.count(source->query)) {
+      auto sub = Query::Compile(compiled->language, source->query, &error);
+      if (!sub) {
+        compiled->problems.push_back(
+            {{rule.file, source->query_line},
+             fmt::format("rule {} sub-query: {}", rule.id, error)});
+      } else {
+        compiled->sub_queries[source->query] = std::move(sub);
+      }
+    }
+  }
+}
+
+bool RuleEngine::EnsureCompiled(Compiled& compiled) {
+  std::call_once(compiled.once, [&] { Compile(&compiled); });
+  return compiled.problems.empty();
+}
+
 RuleEngine::RuleEngine(const std::vector<Rule>& rules,
                        std::vector<Diagnostic>* diagnostics) {
   for (const Rule& rule : rules) {
     auto owned = std::make_unique<Rule>(rule);
+    std::vector<std::unique_ptr<Compiled>> grammars;
     bool ok = true;
     for (const std::string& grammar : GrammarsOf(rule.language)) {
       const TSLanguage* language = GrammarFor(grammar);
@@ -119,55 +160,39 @@ RuleEngine::RuleEngine(const std::vector<Rule>& rules,
         ok = false;
         break;
       }
-      Compiled compiled{owned.get(), nullptr, {}};
-      std::string error;
-      compiled.query = Query::Compile(language, rule.query, &error);
-      if (!compiled.query) {
-        int line = rule.query_line;
-        if (StartsWith(error, "line ")) line += std::stoi(error.substr(5)) - 1;
-        diagnostics->push_back(
-            {{rule.file, line},
-             fmt::format("rule {} ({}): {}", rule.id, grammar, error)});
-        ok = false;
-        break;
-      }
-      std::vector<std::string> names = compiled.query->CaptureNames();
-      for (const ValueSource* source : SourcesOf(rule)) {
-        if (!source->capture.empty() &&
-            std::find(names.begin(), names.end(), source->capture) ==
-                names.end()) {
-          diagnostics->push_back(
-              {{rule.file, rule.line},
-               fmt::format("rule {}: the query has no capture @{}", rule.id,
-                           source->capture)});
+      auto compiled = std::make_unique<Compiled>();
+      compiled->rule = owned.get();
+      compiled->grammar = grammar;
+      compiled->language = language;
+      if (!rule.compile_when_used) {
+        EnsureCompiled(*compiled);
+        for (const Diagnostic& problem : compiled->problems)
+          diagnostics->push_back(problem);
+        if (!compiled->problems.empty()) {
           ok = false;
-        }
-        if (!source->query.empty() &&
-            !compiled.sub_queries.count(source->query)) {
-          auto sub = Query::Compile(language, source->query, &error);
-          if (!sub) {
-            diagnostics->push_back(
-                {{rule.file, source->query_line},
-                 fmt::format("rule {} sub-query: {}", rule.id, error)});
-            ok = false;
-          } else {
-            compiled.sub_queries[source->query] = std::move(sub);
-          }
+          break;
         }
       }
-      if (!ok) break;
-      by_grammar_[grammar].push_back(std::move(compiled));
+      grammars.push_back(std::move(compiled));
     }
-    if (!ok) {
-      for (auto& [grammar, list] : by_grammar_) {
-        std::erase_if(list,
-                      [&](const Compiled& c) { return c.rule == owned.get(); });
-      }
-      continue;
-    }
+    if (!ok) continue;
+    for (auto& compiled : grammars)
+      by_grammar_[compiled->grammar].push_back(std::move(compiled));
     rules_.push_back(std::move(owned));
     ++rule_count_;
   }
+}
+
+std::vector<Diagnostic> RuleEngine::CompileAll() const {
+  std::vector<Diagnostic> problems;
+  for (const auto& [grammar, list] : by_grammar_) {
+    for (const auto& compiled : list) {
+      if (!EnsureCompiled(*compiled))
+        problems.insert(problems.end(), compiled->problems.begin(),
+                        compiled->problems.end());
+    }
+  }
+  return problems;
 }
 
 RuleEngine::~RuleEngine() = default;
@@ -187,12 +212,21 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
   auto it = by_grammar_.find(GrammarOfFile(file));
   if (it == by_grammar_.end()) return;
   std::vector<const Compiled*> candidates;
-  for (const Compiled& compiled : it->second) {
-    const Rule& rule = *compiled.rule;
-    if (ContainsAny(file.content, rule.prefilter) &&
-        ContainsAll(file.content, rule.requires_words) &&
-        !ContainsAny(file.content, rule.unless_in_file)) {
-      candidates.push_back(&compiled);
+  for (const auto& compiled : it->second) {
+    const Rule& rule = *compiled->rule;
+    if (!ContainsAny(file.content, rule.prefilter) ||
+        !ContainsAll(file.content, rule.requires_words) ||
+        ContainsAny(file.content, rule.unless_in_file)) {
+      continue;
+    }
+    if (EnsureCompiled(*compiled)) {
+      candidates.push_back(compiled.get());
+    } else {
+      // Every file that needed the rule says why it could not run; the
+      // resolver keeps one copy of each diagnostic.
+      facts->diagnostics.insert(facts->diagnostics.end(),
+                                compiled->problems.begin(),
+                                compiled->problems.end());
     }
   }
   if (candidates.empty()) return;

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include "analyzer/extract/registry.h"
 #include "analyzer/extract/source/rule_engine.h"
 
 namespace ampcheck {
@@ -39,6 +40,46 @@ TEST_CASE(
   REQUIRE(diagnostics.size() == 1);
   CHECK(diagnostics[0].location.ToString() == "rules/go/x.yaml:8");
   CHECK(engine.rule_count() == 0);
+}
+
+TEST_CASE(
+    "a shipped rule compiles when a file needs it, and a failure is reported "
+    "by that file") {
+  std::vector<Diagnostic> diagnostics;
+  Rule rule;
+  std::string text =
+      "id: x\nlanguage: go\nlibrary: l\nkind: client\nprefilter: [retry]\n"
+      "query: |\n  (no_such_node) @match\ntries: {semantics: tries, default: "
+      "3}\n";
+  REQUIRE(ParseRule(InstalledRuleSchema(), "rules/go/x.yaml", text, &rule,
+                    &diagnostics));
+  rule.compile_when_used = true;
+  RuleEngine engine({rule}, &diagnostics);
+  CHECK(diagnostics.empty());
+  CHECK(engine.rule_count() == 1);
+
+  FileFacts unrelated;
+  engine.ExtractAlways({"main.go", "go", "package main\n"}, &unrelated);
+  CHECK(unrelated.diagnostics.empty());  // its prefilter kept it out
+
+  FileFacts needed;
+  engine.ExtractAlways({"client.go", "go", "package main // retry\n"}, &needed);
+  REQUIRE(needed.diagnostics.size() == 1);
+  CHECK(needed.diagnostics[0].location.ToString() == "rules/go/x.yaml:7");
+  CHECK(needed.diagnostics[0].message.find("rule x (go): ") == 0);
+}
+
+TEST_CASE("every shipped rule compiles for each grammar it applies to") {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Rule> rules =
+      LoadRules({InstalledRulesDirectory()}, &diagnostics);
+  REQUIRE(diagnostics.empty());
+  REQUIRE(rules.size() > 50);
+  for (Rule& rule : rules) rule.compile_when_used = true;
+  RuleEngine engine(rules, &diagnostics);
+  CHECK(engine.rule_count() == rules.size());
+  for (const Diagnostic& problem : engine.CompileAll())
+    FAIL_CHECK(problem.location.ToString() << ": " << problem.message);
 }
 
 }  // namespace

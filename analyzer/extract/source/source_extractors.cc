@@ -1,6 +1,8 @@
 #include "analyzer/extract/source/source_extractors.h"
 
+#include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config_extractor.h"
+#include "analyzer/extract/registry.h"
 #include "analyzer/extract/source/grpc_service_config.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/rule_loader.h"
@@ -14,6 +16,9 @@ namespace ampcheck {
 void RegisterSourceExtractors(const ExtractOptions& options, ExtractorSet* set,
                               std::vector<Diagnostic>* diagnostics) {
   std::vector<Rule> rules = LoadRules(options.rule_dirs, diagnostics);
+  const std::string installed = InstalledRulesDirectory() + "/";
+  for (Rule& rule : rules)
+    rule.compile_when_used = StartsWith(rule.file, installed);
   if (!rules.empty())
     set->Add(std::make_unique<RuleEngine>(rules, diagnostics));
   set->Add(std::make_unique<AppConfigExtractor>());
