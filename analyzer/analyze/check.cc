@@ -135,8 +135,14 @@ std::vector<Evidence> AnalysisContext::PathEvidence(
   return related;
 }
 
-WorstPath AnalysisContext::PathEndingWith(int call) const {
-  WorstPath path = graph.worst_paths[model.calls[call].from];
+Path AnalysisContext::WorstPathTo(int service) const {
+  const WorstPath& worst = graph.worst_paths[service];
+  return {graph.PathTo(model, service), worst.tries, worst.bounded,
+          worst.retrying_layers};
+}
+
+Path AnalysisContext::PathEndingWith(int call) const {
+  Path path = WorstPathTo(model.calls[call].from);
   const CallProduct& product = graph.calls[call];
   path.calls.push_back(call);
   path.tries = path.tries * product.tries;
@@ -147,7 +153,7 @@ WorstPath AnalysisContext::PathEndingWith(int call) const {
 
 const Documentation* AnalysisContext::PathDeclaration(
     const std::vector<int>& calls) const {
-  if (calls.empty()) return nullptr;
+  if (calls.empty() || model.path_declarations.empty()) return nullptr;
   std::vector<std::string> keys;
   for (int s : PathServices(model, calls))
     keys.push_back(model.services[s].Key());

@@ -14,6 +14,14 @@
 
 namespace ampcheck {
 
+// A path with its calls spelled out, entry first.
+struct Path {
+  std::vector<int> calls;
+  Tries tries;
+  double bounded = 1;
+  int retrying_layers = 0;
+};
+
 // What every check reads, with the shared ways of describing numbers.
 class AnalysisContext {
  public:
@@ -41,7 +49,9 @@ class AnalysisContext {
   // The worst path that ends with `call`: the worst path to its caller, then
   // the call. Path checks report once per call, so every caller of a service
   // is listed, not only the worst one.
-  WorstPath PathEndingWith(int call) const;
+  Path PathEndingWith(int call) const;
+  // The worst path to a service; no calls when nobody calls it.
+  Path WorstPathTo(int service) const;
   // The declaration that documents a path, if any (path, path ending here).
   const Documentation* PathDeclaration(const std::vector<int>& calls) const;
 };

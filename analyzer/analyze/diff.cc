@@ -96,12 +96,12 @@ FleetDiff DiffFleets(const FleetSide& base, const FleetSide& head) {
     auto in_base = base_index.find(key);
     auto in_head = head_index.find(key);
     if (in_base != base_index.end()) {
-      WorstPath path = base_context.PathEndingWith(in_base->second);
+      Path path = base_context.PathEndingWith(in_base->second);
       change.base_calls = path.calls;
       change.before = path.tries;
     }
     if (in_head != head_index.end()) {
-      WorstPath path = head_context.PathEndingWith(in_head->second);
+      Path path = head_context.PathEndingWith(in_head->second);
       change.head_calls = path.calls;
       change.after = path.tries;
     }

@@ -123,7 +123,6 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
       if (--remaining[to] == 0) ready.push_back(to);
     }
   }
-  std::vector<int> predecessor(n, -1);
   out.worst_paths.assign(n, WorstPath{});
   for (int service : out.topological_order) {
     const WorstPath& here = out.worst_paths[service];
@@ -135,23 +134,24 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
       candidate.bounded = here.bounded * out.calls[call].bounded;
       candidate.retrying_layers =
           here.retrying_layers + out.calls[call].retrying_layers;
-      if (predecessor[to] < 0 || Worse(candidate, out.worst_paths[to])) {
-        out.worst_paths[to].tries = candidate.tries;
-        out.worst_paths[to].bounded = candidate.bounded;
-        out.worst_paths[to].retrying_layers = candidate.retrying_layers;
-        predecessor[to] = call;
+      if (out.worst_paths[to].last_call < 0 ||
+          Worse(candidate, out.worst_paths[to])) {
+        candidate.last_call = call;
+        out.worst_paths[to] = candidate;
       }
     }
   }
-  for (size_t s = 0; s < n; ++s) {
-    std::vector<int>& calls = out.worst_paths[s].calls;
-    for (int call = predecessor[s]; call >= 0;
-         call = predecessor[model.calls[call].from]) {
-      calls.push_back(call);
-    }
-    std::reverse(calls.begin(), calls.end());
-  }
   return out;
+}
+
+std::vector<int> GraphAnalysis::PathTo(const Model& model, int service) const {
+  std::vector<int> calls;
+  for (int call = worst_paths[service].last_call; call >= 0;
+       call = worst_paths[model.calls[call].from].last_call) {
+    calls.push_back(call);
+  }
+  std::reverse(calls.begin(), calls.end());
+  return calls;
 }
 
 }  // namespace ampcheck

@@ -18,8 +18,11 @@ struct CallProduct {
   int retrying_layers = 0;
 };
 
+// The worst path ending at a service, as a link in a predecessor chain: the
+// call into the service, whose caller's worst path comes before it. Memory
+// stays linear in the graph however deep the paths are.
 struct WorstPath {
-  std::vector<int> calls;  // in order from the entry; empty: nobody calls it
+  int last_call = -1;  // -1: nobody calls the service
   Tries tries;
   double bounded = 1;
   int retrying_layers = 0;
@@ -37,6 +40,10 @@ struct GraphAnalysis {
   // Services such that every call that does not close a cycle goes from an
   // earlier service to a later one; reports walk it (or its reverse) too.
   std::vector<int> topological_order;
+
+  // The calls of the worst path to `service`, entry first; empty when
+  // nobody calls it.
+  std::vector<int> PathTo(const Model& model, int service) const;
 };
 
 GraphAnalysis AnalyzeGraph(const Model& model);

@@ -120,7 +120,7 @@ void PathsTable(const Model& model, const Analysis& analysis,
              {"path", "tries", "bounded", "retrying layers", "arithmetic",
               "findings"});
   for (int s : PathOrder(model, analysis)) {
-    const WorstPath& path = analysis.graph.worst_paths[s];
+    const Path path = context.WorstPathTo(s);
     std::vector<std::string> names = context.PathNames(path.calls);
     int findings = 0;
     for (const Finding& f : analysis.findings)

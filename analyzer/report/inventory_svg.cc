@@ -34,16 +34,17 @@ std::set<int> HighlightedCalls(const Model& model, const Analysis& analysis) {
   int worst = -1;
   for (size_t s = 0; s < model.services.size(); ++s) {
     const WorstPath& path = analysis.graph.worst_paths[s];
-    if (path.calls.empty()) continue;
+    if (path.last_call < 0) continue;
     if (worst < 0 || analysis.graph.worst_paths[worst].tries < path.tries)
       worst = static_cast<int>(s);
-    if (path.tries.unbounded() || path.tries.count() > model.max_tries)
-      calls.insert(path.calls.begin(), path.calls.end());
+    if (path.tries.unbounded() || path.tries.count() > model.max_tries) {
+      for (int call : analysis.graph.PathTo(model, static_cast<int>(s)))
+        calls.insert(call);
+    }
   }
-  if (calls.empty() && worst >= 0) {
-    const WorstPath& path = analysis.graph.worst_paths[worst];
-    if (path.tries.retries())
-      calls.insert(path.calls.begin(), path.calls.end());
+  if (calls.empty() && worst >= 0 &&
+      analysis.graph.worst_paths[worst].tries.retries()) {
+    for (int call : analysis.graph.PathTo(model, worst)) calls.insert(call);
   }
   return calls;
 }

@@ -95,7 +95,7 @@ json DiagnosticJson(const Diagnostic& d) {
 std::vector<int> PathOrder(const Model& model, const Analysis& analysis) {
   std::vector<int> order;
   for (size_t s = 0; s < model.services.size(); ++s) {
-    if (!analysis.graph.worst_paths[s].calls.empty())
+    if (analysis.graph.worst_paths[s].last_call >= 0)
       order.push_back(static_cast<int>(s));
   }
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
@@ -151,7 +151,7 @@ json ReportJson(const Model& model, const Analysis& analysis) {
   }
   report["paths"] = json::array();
   for (int s : PathOrder(model, analysis)) {
-    const WorstPath& path = analysis.graph.worst_paths[s];
+    const Path path = context.WorstPathTo(s);
     json p = {{"services", context.PathNames(path.calls)},
               {"tries", TriesJson(path.tries)},
               {"bounded_tries", FactorJson(path.bounded)},

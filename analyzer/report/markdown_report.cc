@@ -161,8 +161,8 @@ class MarkdownReporter : public Reporter {
     out << "### ampcheck: no retry amplification found :white_check_mark:\n\n";
     std::vector<int> order = PathOrder(model, analysis);
     if (!order.empty()) {
-      const WorstPath& worst = analysis.graph.worst_paths[order[0]];
       AnalysisContext context(model, analysis.graph);
+      const Path worst = context.WorstPathTo(order[0]);
       out << "Worst path: " << MarkdownPathName(context.PathNames(worst.calls))
           << ", " << worst.tries.ToString()
           << " tries per request = " << MarkdownFactors(model, worst.calls)

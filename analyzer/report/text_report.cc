@@ -35,9 +35,9 @@ class TextReporter : public Reporter {
     if (shown > 0) {
       out << "worst path to each service (tries per entering request):\n";
       for (size_t i = 0; i < shown; ++i) {
-        const WorstPath& path = analysis.graph.worst_paths[order[i]];
         out << "  " << model.DisplayName(order[i]) << ": "
-            << context.PathArithmetic(path.calls) << "\n";
+            << context.PathArithmetic(analysis.graph.PathTo(model, order[i]))
+            << "\n";
       }
       if (shown < order.size()) {
         out << "  ... " << order.size() - shown

@@ -42,7 +42,7 @@ class RetryAmplificationCheck : public Check {
     for (size_t i = 0; i < model.calls.size(); ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
-      const WorstPath path = context.PathEndingWith(static_cast<int>(i));
+      const Path path = context.PathEndingWith(static_cast<int>(i));
       std::string names = Join(context.PathNames(path.calls), " -> ");
       if (const Documentation* d = context.PathDeclaration(path.calls)) {
         if (Tries::Of(d->max_tries) < path.tries) {

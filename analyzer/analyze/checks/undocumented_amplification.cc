@@ -24,7 +24,7 @@ class UndocumentedAmplificationCheck : public Check {
     for (size_t i = 0; i < model.calls.size(); ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
-      const WorstPath path = context.PathEndingWith(static_cast<int>(i));
+      const Path path = context.PathEndingWith(static_cast<int>(i));
       if (path.retrying_layers < 2) continue;
       int last = static_cast<int>(i);
       if (context.PathDeclaration(path.calls)) continue;
