@@ -4,7 +4,9 @@
 #ifndef AMPCHECK_EXTRACT_SOURCE_RULE_H_
 #define AMPCHECK_EXTRACT_SOURCE_RULE_H_
 
+#include <memory>
 #include <optional>
+#include <regex>
 #include <string>
 #include <vector>
 
@@ -53,7 +55,12 @@ struct Rule {
   LayerKind kind = LayerKind::kClient;
   // Enclosing type names that turn the kind into another one, e.g. a
   // handler-kind annotation on a *Repository class is a decorator.
-  std::vector<std::pair<std::string, LayerKind>> kind_by_enclosing;
+  struct KindByEnclosing {
+    std::string pattern;
+    std::shared_ptr<const std::regex> regex;  // compiled once, at load
+    LayerKind kind;
+  };
+  std::vector<KindByEnclosing> kind_by_enclosing;
   Provenance provenance = Provenance::kExplicit;
   std::vector<std::string> prefilter;        // any of these words
   std::vector<std::string> requires_words;   // all of these words in the file

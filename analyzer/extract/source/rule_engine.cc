@@ -338,13 +338,12 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
       continue;
     }
     LayerKind kind = rule.kind;
-    for (const auto& [pattern, alternative] : rule.kind_by_enclosing) {
-      std::regex re(pattern);
+    for (const Rule::KindByEnclosing& by_enclosing : rule.kind_by_enclosing) {
       bool hit = false;
       for (const std::string& name : context.enclosing_names)
-        hit = hit || std::regex_search(name, re);
+        hit = hit || std::regex_search(name, *by_enclosing.regex);
       if (hit) {
-        kind = alternative;
+        kind = by_enclosing.kind;
         break;
       }
     }

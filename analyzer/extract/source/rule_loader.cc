@@ -96,8 +96,17 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     return false;
   }
   for (const auto& entry : doc["kind_by_enclosing"]) {
-    r.kind_by_enclosing.emplace_back(entry["match"].Scalar(),
-                                     *ParseLayerKind(entry["kind"].Scalar()));
+    std::string pattern = entry["match"].Scalar();
+    try {
+      r.kind_by_enclosing.push_back(
+          {pattern, std::make_shared<const std::regex>(pattern),
+           *ParseLayerKind(entry["kind"].Scalar())});
+    } catch (const std::regex_error& e) {
+      Error(diagnostics, path, entry["match"].Mark().line + 1,
+            "kind_by_enclosing: '" + pattern +
+                "' is not a regular expression: " + e.what());
+      return false;
+    }
   }
   if (doc["provenance"] && doc["provenance"].Scalar() == "library-default") {
     r.provenance = Provenance::kLibraryDefault;

@@ -26,6 +26,25 @@ TEST_CASE("schema errors name the rule file and line") {
 }
 
 TEST_CASE(
+    "a kind_by_enclosing pattern that is not a regular expression is "
+    "reported at its line") {
+  std::vector<Diagnostic> diagnostics;
+  Rule rule;
+  std::string text =
+      "id: x\nlanguage: java\nlibrary: l\nkind: client\nprefilter: [a]\n"
+      "kind_by_enclosing:\n  - match: \"Repository(\"\n    kind: decorator\n"
+      "query: \"(identifier) @match\"\ntries: {semantics: tries, default: "
+      "3}\n";
+  CHECK_FALSE(ParseRule(InstalledRuleSchema(), "rules/java/x.yaml", text, &rule,
+                        &diagnostics));
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(diagnostics[0].location.ToString() == "rules/java/x.yaml:7");
+  CHECK(diagnostics[0].message.find(
+            "kind_by_enclosing: 'Repository(' is not a regular expression: ") ==
+        0);
+}
+
+TEST_CASE(
     "a query that does not compile is reported at its line in the rule file") {
   std::vector<Diagnostic> diagnostics;
   Rule rule;
