@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "analyzer/base/paths.h"
 #include "analyzer/extract/content_hash.h"
 #include "analyzer/extract/facts_cache.h"
 #include "analyzer/extract/policy.h"
@@ -9,20 +10,6 @@
 #include "analyzer/resolve/resolver.h"
 
 namespace ampcheck {
-namespace {
-
-std::string Parent(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "." : path.substr(0, slash);
-}
-
-std::string JoinPath(const std::string& dir, const std::string& name) {
-  if (name.empty() || name[0] == '/') return name;
-  return dir.empty() || dir == "." ? name : dir + "/" + name;
-}
-
-}  // namespace
-
 FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   FleetPlan plan;
   DiscoveryOptions discovery_options;
@@ -75,7 +62,7 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
     extract_options.rule_dirs.push_back(InstalledRulesDirectory());
   for (const std::string& dir : policy.rule_dirs) {
     extract_options.rule_dirs.push_back(
-        JoinPath(Parent(plan.policy_path), dir));
+        JoinPath(ParentPath(plan.policy_path), dir));
   }
   for (const std::string& dir : options.rule_dirs)
     extract_options.rule_dirs.push_back(dir);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -36,19 +37,6 @@ bool IsGeneratedFile(const std::string& name) {
          EndsWith(name, "_pb2.py") || EndsWith(name, "_pb2_grpc.py") ||
          EndsWith(name, ".min.js") || EndsWith(name, ".g.cs") ||
          EndsWith(name, ".Designer.cs") || EndsWith(name, ".generated.ts");
-}
-
-std::string BaseName(const std::string& path) {
-  std::string trimmed = path;
-  while (trimmed.size() > 1 && trimmed.back() == '/') trimmed.pop_back();
-  size_t slash = trimmed.rfind('/');
-  return slash == std::string::npos ? trimmed : trimmed.substr(slash + 1);
-}
-
-std::string JoinPath(const std::string& dir, const std::string& name) {
-  if (dir.empty()) return name;
-  if (dir.back() == '/') return dir + name;
-  return dir + "/" + name;
 }
 
 class Walker {

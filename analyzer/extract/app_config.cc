@@ -2,16 +2,12 @@
 
 #include <regex>
 
+#include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/yaml_documents.h"
 
 namespace ampcheck {
 namespace {
-
-std::string BaseNameOf(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
 
 bool IsTestProfile(const std::string& profile) {
   static const std::regex kTest(R"(^(test|tests|it|integration-?test)$)",
@@ -102,7 +98,7 @@ std::vector<ConfigPropertyFact> ParseProperties(const std::string& path,
 std::string AppConfigKind(const std::string& path) {
   static const std::regex kSpring(
       R"(^(application|bootstrap)([-.][A-Za-z0-9_.-]+)?\.(ya?ml|properties)$)");
-  std::string name = BaseNameOf(path);
+  std::string name = BaseName(path);
   if (name == "microprofile-config.properties") return "microprofile-config";
   if (!StartsWith(name, "application") && !StartsWith(name, "bootstrap"))
     return "";  // most files: no regex
@@ -114,7 +110,7 @@ std::string ProfileOfFile(const std::string& path) {
   static const std::regex kProfile(
       R"(^(?:application|bootstrap)-([A-Za-z0-9_.-]+)\.(?:ya?ml|properties)$)");
   std::smatch m;
-  std::string name = BaseNameOf(path);
+  std::string name = BaseName(path);
   if (std::regex_search(name, m, kProfile)) return m[1];
   return "";
 }

@@ -1,5 +1,6 @@
 #include "analyzer/resolve/attribution.h"
 
+#include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -10,16 +11,6 @@ std::string ImageName(const std::string& image) {
   size_t slash = name.rfind('/');
   if (slash != std::string::npos) name = name.substr(slash + 1);
   return name.substr(0, name.find(':'));
-}
-
-std::string BaseName(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? path : path.substr(slash + 1);
-}
-
-std::string Parent(const std::string& path) {
-  size_t slash = path.rfind('/');
-  return slash == std::string::npos ? "" : path.substr(0, slash);
 }
 
 }  // namespace
@@ -45,7 +36,7 @@ int Attribution::ServiceOf(const std::string& file) const {
     if (file == prefix || StartsWith(file, prefix + "/") || prefix.empty())
       return service;
   }
-  for (std::string dir = Parent(file);; dir = Parent(dir)) {
+  for (std::string dir = ParentPath(file);; dir = ParentPath(dir)) {
     if (auto it = markers_.find(dir); it != markers_.end()) {
       for (const BuildMarkerFact& m : it->second) {
         if (int s = Match(m.name); s >= 0) return s;
@@ -57,7 +48,8 @@ int Attribution::ServiceOf(const std::string& file) const {
   // No marker matched: the outermost directory named like a service
   // (orders/internal/pricing/client.go is orders' code, not pricing's).
   int outermost = -1;
-  for (std::string dir = Parent(file); !dir.empty(); dir = Parent(dir)) {
+  for (std::string dir = ParentPath(file); !dir.empty();
+       dir = ParentPath(dir)) {
     if (int s = Match(dir); s >= 0) outermost = s;
   }
   return outermost;
