@@ -4,6 +4,7 @@
 // DestinationRule or EnvoyFilter. Semantics: reference/mesh.md sections 1-3.
 #include <algorithm>
 #include <map>
+#include <mutex>
 #include <set>
 
 #include "analyzer/base/strings.h"
@@ -19,12 +20,19 @@ Backoff EnvoyDefaultBackoff(std::optional<Millis> base) {
   return Backoff{b, b * 10, true};
 }
 
-std::vector<std::string> RetryOnList(const std::string& text) {
-  std::vector<std::string> list;
-  for (const std::string& token : Split(text, ',')) {
-    if (!Trim(token).empty()) list.push_back(Trim(token));
+// Split once per distinct text: every call without a VirtualService shares
+// the default list, and a fleet has few distinct ones.
+const std::vector<std::string>& RetryOnList(const std::string& text) {
+  static std::mutex mutex;
+  static std::map<std::string, std::vector<std::string>> parsed;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto [it, inserted] = parsed.try_emplace(text);
+  if (inserted) {
+    for (const std::string& token : Split(text, ',')) {
+      if (!Trim(token).empty()) it->second.push_back(Trim(token));
+    }
   }
-  return list;
+  return it->second;
 }
 
 // The policy a route runs with when it has no retries block.
