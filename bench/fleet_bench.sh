@@ -59,7 +59,17 @@ cmp -s "$out/cold.json" "$out/warm.json" || echo "warning: cached re-run differs
 
 # Retry sites: layers ampcheck extracted (tests and vendored code excluded),
 # lines rg matched, matches ast-grep reported.
-sites_ampcheck=$("$ampcheck" extract "$one" | grep -o '"rule_id":"' | wc -l)
+"$ampcheck" extract "$one" >"$out/facts.json"
+sites_ampcheck=$(grep -o '"rule_id":"' "$out/facts.json" | wc -l)
+# The floor under any tree-sitter tool: parsing only the files that hold the
+# retry sites ampcheck found, on one thread.
+python3 -c '
+import json, sys
+facts = json.load(open(sys.argv[1]))["facts"]
+print("\n".join(sorted({f["file"] for f in facts if f.get("layers")})))
+' "$out/facts.json" >"$out/parse-list.txt"
+parse_floor=$(AMPCHECK_BENCH_PARSE_ROOT="$one" AMPCHECK_BENCH_PARSE_LIST="$out/parse-list.txt" \
+  "$build/ampcheck_tests" -tc="parse floor benchmark" -s 2>&1 | grep -o 'bench: parse only.*' || true)
 sites_rg=$(wc -l <"$out/rg.txt")
 sites_astgrep=$(wc -l <"$out/astgrep.json")
 sites_astgrep_service=$(grep -v -e '/vendor/' -e '/node_modules/' -e '/test/' "$out/astgrep.json" | wc -l)
@@ -78,5 +88,10 @@ echo "ampcheck / rg wall:        $(ratio "$WALL_ampcheck" "$WALL_rg")x   (target
 echo "ast-grep / ampcheck wall:  $(ratio "$WALL_astgrep" "$WALL_ampcheck")x   (target >= 5)"
 echo "fleet x2 / fleet wall:     $(ratio "$WALL_ampcheck2" "$WALL_ampcheck")x   (target <= 2.1)"
 echo "fleet x2 / fleet cpu:      $(ratio "$CPU_ampcheck2" "$CPU_ampcheck")x"
+if [ -n "$parse_floor" ]; then
+  floor_s=$(echo "$parse_floor" | grep -o '[0-9.]* s on one thread' | cut -d' ' -f1)
+  echo "${parse_floor#bench: }"
+  echo "  that parse alone on $(nproc) cores / rg wall: $(ratio "$(echo "$floor_s / $(nproc)" | bc -l)" "$WALL_rg")x"
+fi
 echo "ampcheck peak RSS:         $(echo "$RSS_ampcheck / 1024" | bc) MiB (target < 1024)"
 rm -rf "$out"

@@ -38,7 +38,7 @@ def filler(lang, n, seed):
 
 
 def retry_code(lang, n, tries):
-    """A retrying client the shipped rules know (Kotlin: none do)."""
+    """A retrying client the shipped rules know."""
     if lang == "go":
         return ('import "github.com/hashicorp/go-retryablehttp"\n'
                 f"func newClient{n}() *retryablehttp.Client {{\n\tc := retryablehttp.NewClient()\n"

@@ -15,6 +15,7 @@
 
 #include "analyzer/discover/discover.h"
 #include "analyzer/extract/registry.h"
+#include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/source_extractors.h"
 
@@ -81,6 +82,43 @@ TEST_CASE("extraction benchmark") {
   if (jobs < 1) jobs = static_cast<int>(std::thread::hardware_concurrency());
   if (jobs > 1) run(jobs);
   CHECK(parsed < files.size());
+}
+
+// The floor under any tree-sitter tool: parsing the files that hold retry
+// sites, nothing else (no reading, prefilter, queries or analysis). Files
+// are listed one per line in AMPCHECK_BENCH_PARSE_LIST, relative to
+// AMPCHECK_BENCH_PARSE_ROOT (bench/fleet_bench.sh writes the list).
+TEST_CASE("parse floor benchmark") {
+  const char* root = std::getenv("AMPCHECK_BENCH_PARSE_ROOT");
+  const char* list = std::getenv("AMPCHECK_BENCH_PARSE_LIST");
+  if (!root || !list) return;
+  std::vector<std::pair<std::string, std::string>> files;  // grammar, text
+  std::ifstream names(list);
+  uint64_t bytes = 0;
+  for (std::string name; std::getline(names, name);) {
+    if (name.empty()) continue;
+    std::ifstream in(std::string(root) + "/" + name);
+    std::stringstream text;
+    text << in.rdbuf();
+    SourceFile file{name, ClassifyFile(std::filesystem::path(name).filename()),
+                    ""};
+    files.emplace_back(GrammarOfFile(file), text.str());
+    bytes += files.back().second.size();
+  }
+  REQUIRE(!files.empty());
+  TSParser* parser = ts_parser_new();
+  auto start = std::chrono::steady_clock::now();
+  for (const auto& [grammar, text] : files) {
+    REQUIRE(ts_parser_set_language(parser, GrammarFor(grammar)));
+    ts_tree_delete(ts_parser_parse_string(parser, nullptr, text.data(),
+                                          static_cast<uint32_t>(text.size())));
+  }
+  double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
+          .count();
+  ts_parser_delete(parser);
+  fmt::print("bench: parse only, {} files, {:.1f} MB: {:.3f} s on one thread\n",
+             files.size(), bytes / 1e6, seconds);
 }
 
 }  // namespace
