@@ -27,6 +27,13 @@ BUILT_IN = [
 ]
 
 
+def kind_column(rule):
+    produces = rule.get("produces", "layer")
+    if produces == "layer":
+        return rule.get("kind", "")
+    return "timeout (no retry)" if produces == "timeout" else "call site"
+
+
 def render():
     rows = {}
     for path in sorted((ROOT / "rules").glob("*/*.yaml")):
@@ -46,8 +53,7 @@ def render():
         unbounded += [f"`{v}`" for v in tries.get("unbounded_values", [])]
         rows.setdefault(rule["language"], []).append(
             "| `{}` | {} | {} | {} | {} | {} | {} |".format(
-                rule["id"], rule["library"], rule.get("produces", "layer") == "layer"
-                and rule.get("kind", "") or "call site", tries.get("semantics", "-"), count,
+                rule["id"], rule["library"], kind_column(rule), tries.get("semantics", "-"), count,
                 ", ".join(unbounded) or "-",
                 "hidden default" if rule.get("provenance") == "library-default" else "-"))
     lines = [

@@ -44,7 +44,8 @@ TEST_CASE(
   Run bad_format = Ampcheck("scan fixtures/example-fleet --format xml");
   CHECK(bad_format.exit_code == 2);
   CHECK(bad_format.out ==
-        "ampcheck: unknown format 'xml' (one of text, json, sarif, markdown, codequality)\n");
+        "ampcheck: unknown format 'xml' (one of text, json, sarif, markdown, "
+        "codequality)\n");
   Run missing = Ampcheck("scan no/such/dir");
   CHECK(missing.exit_code == 2);
   CHECK(missing.out.find("no/such/dir: error: no such file or directory") !=

@@ -63,7 +63,8 @@ TEST_CASE("audit json: layers and multi-layer calls per service") {
   CHECK(ServiceNamed(report, "pricing")["worst_outbound"].is_null());
 
   CHECK(report["unidentified"] ==
-        json::parse(R"json([{"path": "legacy-batch", "files": 2, "retry_layers": 1,
+        json::parse(
+            R"json([{"path": "legacy-batch", "files": 2, "retry_layers": 1,
                              "build_markers": ["setup.py (legacy-batch)"]}])json"));
   CHECK(report["unattributed_layers"] ==
         json::parse(R"([{"file": "legacy-batch/jobs/reconcile.py",

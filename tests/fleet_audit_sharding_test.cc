@@ -120,7 +120,8 @@ TEST_CASE("analyze: a missing, repeated or foreign shard is a usage error") {
                           "'ampcheck/facts/v1'\n");
 }
 
-TEST_CASE("analyze: the policy travels with the facts and --config replaces it") {
+TEST_CASE(
+    "analyze: the policy travels with the facts and --config replaces it") {
   ScratchDir scratch("policy");
   std::string fleet = "fixtures/fleets/seed-000-wrapper-x-mesh";
   REQUIRE(RunAmpcheck("extract " + fleet + " -o " + (scratch / "f"), scratch)

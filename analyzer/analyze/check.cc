@@ -32,10 +32,16 @@ std::string AnalysisContext::CallArithmetic(int call) const {
   const Call& c = model.calls[call];
   const CallProduct& product = graph.calls[call];
   std::string text = CallName(call) + "(" + product.tries.ToString();
-  if (c.layers.empty()) return text + ": no retrying layer)";
-  if (c.layers.size() == 1) return text + ": " + c.layers[0].Describe() + ")";
-  std::vector<std::string> parts;
+  // Timeout-only layers are no factor of the tries.
+  std::vector<const Layer*> factors;
   for (const Layer& layer : c.layers) {
+    if (!layer.timeout_only) factors.push_back(&layer);
+  }
+  if (factors.empty()) return text + ": no retrying layer)";
+  if (factors.size() == 1) return text + ": " + factors[0]->Describe() + ")";
+  std::vector<std::string> parts;
+  for (const Layer* layer_pointer : factors) {
+    const Layer& layer = *layer_pointer;
     parts.push_back(layer.tries.ToString() + " " + LayerKindName(layer.kind) +
                     ": " + layer.Describe());
   }

@@ -72,6 +72,12 @@ struct Layer {
   std::vector<std::string> retry_on;  // conditions, as the source names them
   std::optional<Millis> per_try_timeout;
   std::optional<Millis> total_timeout;
+  // A timeout is set, to a value that is not a constant ("cfg.Timeout"):
+  // the call does not wait forever, by how long is unknown.
+  std::string timeout_expression;
+  // Sets a timeout and never retries (a client timeout rule): evidence for
+  // timeouts, not a factor of the tries.
+  bool timeout_only = false;
   Backoff backoff;
   // A retry budget on this layer, in percent of active requests.
   std::optional<double> budget_percent;

@@ -45,6 +45,9 @@ json LayerJson(const Layer& layer) {
   if (!layer.retry_on.empty()) out["retry_on"] = layer.retry_on;
   if (layer.per_try_timeout) out["per_try_timeout_ms"] = *layer.per_try_timeout;
   if (layer.total_timeout) out["timeout_ms"] = *layer.total_timeout;
+  if (!layer.timeout_expression.empty())
+    out["timeout_expression"] = layer.timeout_expression;
+  if (layer.timeout_only) out["timeout_only"] = true;
   if (layer.backoff.base || layer.backoff.jitter) {
     json backoff = json::object();
     if (layer.backoff.base) backoff["base_ms"] = *layer.backoff.base;

@@ -21,7 +21,8 @@ class MissingTimeoutCheck : public Check {
       bool timeout = false;
       for (const Layer& layer : call.layers) {
         retries = retries || layer.retries();
-        timeout = timeout || layer.per_try_timeout || layer.total_timeout;
+        timeout = timeout || layer.per_try_timeout || layer.total_timeout ||
+                  !layer.timeout_expression.empty();
       }
       // A call with no layer at all is a plain request: nothing says it waits
       // forever, and nothing retries it.

@@ -146,11 +146,31 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
     fact.tries_property = values.tries_property;
     fact.tries_property_semantics = rule.tries.property_semantics;
   }
-  SetTries(rule, values, &fact);
-  if (!rule.detail.empty()) layer.detail += "; " + rule.detail;
   layer.per_try_timeout =
       Duration(values.per_try_timeout, rule.per_try_timeout);
   layer.total_timeout = Duration(values.total_timeout, rule.total_timeout);
+  for (const auto& [text, value] :
+       {std::pair{values.total_timeout, layer.total_timeout},
+        std::pair{values.per_try_timeout, layer.per_try_timeout}}) {
+    if (text && !value && layer.timeout_expression.empty())
+      layer.timeout_expression = Trim(*text);
+  }
+  if (rule.produces == "timeout") {
+    layer.tries = Tries::Of(1);
+    layer.timeout_only = true;
+    if (layer.total_timeout) {
+      layer.detail = "timeout " + FormatDuration(*layer.total_timeout);
+    } else if (layer.per_try_timeout) {
+      layer.detail = "timeout " + FormatDuration(*layer.per_try_timeout);
+    } else {
+      layer.detail =
+          "timeout " + layer.timeout_expression + " (not a constant)";
+    }
+    layer.detail += ", does not retry";
+  } else {
+    SetTries(rule, values, &fact);
+  }
+  if (!rule.detail.empty()) layer.detail += "; " + rule.detail;
   layer.backoff.base = Duration(values.backoff_base, rule.backoff_base);
   layer.backoff.cap = Duration(values.backoff_cap, rule.backoff_cap);
   if (values.jitter) {

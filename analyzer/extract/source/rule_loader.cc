@@ -90,6 +90,8 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   if (doc["produces"]) r.produces = doc["produces"].Scalar();
   if (doc["kind"]) {
     r.kind = *ParseLayerKind(doc["kind"].Scalar());
+  } else if (r.produces == "timeout") {
+    r.kind = LayerKind::kClient;
   } else if (r.produces == "layer") {
     Error(diagnostics, path, 1,
           "missing required field 'kind' (a layer rule needs a kind)");
@@ -152,6 +154,20 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   }
   r.per_try_timeout = ParseValue(doc["per_try_timeout"]);
   r.total_timeout = ParseValue(doc["total_timeout"]);
+  if (r.produces == "timeout") {
+    if (doc["tries"]) {
+      Error(diagnostics, path, doc["tries"].Mark().line + 1,
+            "a timeout rule does not retry: it has no tries");
+      return false;
+    }
+    if (r.per_try_timeout.empty() && r.total_timeout.empty()) {
+      Error(diagnostics, path, 1,
+            "a timeout rule needs per_try_timeout or total_timeout");
+      return false;
+    }
+    r.tries.semantics = "tries";
+    r.tries.fixed = 1;
+  }
   if (const YAML::Node backoff = doc["backoff"]) {
     r.backoff_base = ParseValue(backoff["base"]);
     r.backoff_cap = ParseValue(backoff["cap"]);

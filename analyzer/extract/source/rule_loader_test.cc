@@ -44,6 +44,40 @@ TEST_CASE(
         0);
 }
 
+TEST_CASE("a timeout rule has a timeout and no tries") {
+  const std::string head =
+      "id: x\nlanguage: go\nlibrary: net/http\nproduces: timeout\n"
+      "prefilter: [Timeout]\nquery: \"(identifier) @match @t\"\n";
+  {
+    std::vector<Diagnostic> diagnostics;
+    Rule rule;
+    CHECK_FALSE(ParseRule(InstalledRuleSchema(), "rules/go/x.yaml",
+                          head + "tries: {semantics: tries, default: 3}\n" +
+                              "total_timeout: {capture: t}\n",
+                          &rule, &diagnostics));
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0].location.ToString() == "rules/go/x.yaml:7");
+    CHECK(diagnostics[0].message ==
+          "a timeout rule does not retry: it has no tries");
+  }
+  {
+    std::vector<Diagnostic> diagnostics;
+    Rule rule;
+    CHECK_FALSE(ParseRule(InstalledRuleSchema(), "rules/go/x.yaml", head, &rule,
+                          &diagnostics));
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0].message ==
+          "a timeout rule needs per_try_timeout or total_timeout");
+  }
+  std::vector<Diagnostic> diagnostics;
+  Rule rule;
+  REQUIRE(ParseRule(InstalledRuleSchema(), "rules/go/x.yaml",
+                    head + "total_timeout: {capture: t}\n", &rule,
+                    &diagnostics));
+  CHECK(rule.kind == LayerKind::kClient);
+  CHECK(rule.tries.fixed == 1);
+}
+
 TEST_CASE(
     "a query that does not compile is reported at its line in the rule file") {
   std::vector<Diagnostic> diagnostics;
