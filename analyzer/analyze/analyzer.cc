@@ -20,8 +20,8 @@ const Suppression* Suppressing(const Finding& finding, const Model& model) {
   return nullptr;
 }
 
-// Runs the enabled checks, each into its own list, on up to two threads: the
-// checks only read the model and the graph.
+// Runs the enabled checks, each into its own list, on up to options.threads
+// threads: the checks only read the model and the graph.
 std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
                                             const AnalyzeOptions& options) {
   std::vector<const Check*> enabled;
@@ -35,14 +35,16 @@ std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
     for (size_t i; (i = next++) < enabled.size();)
       enabled[i]->Run(context, &by_check[i]);
   };
+  int threads = options.threads > 0
+                    ? options.threads
+                    : static_cast<int>(std::thread::hardware_concurrency());
   // A small graph is not worth a thread.
-  if (context.model.calls.size() < 10000) {
-    work();
-  } else {
-    std::thread helper(work);
-    work();
-    helper.join();
-  }
+  if (context.model.calls.size() < 10000) threads = 1;
+  threads = std::clamp(threads, 1, static_cast<int>(enabled.size()));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& thread : pool) thread.join();
   return by_check;
 }
 

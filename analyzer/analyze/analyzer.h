@@ -14,6 +14,7 @@ namespace ampcheck {
 
 struct AnalyzeOptions {
   std::set<std::string> disabled_checks;
+  int threads = 0;  // checks run in parallel on this many; 0 = all cores
 };
 
 struct Analysis {

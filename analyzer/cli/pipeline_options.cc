@@ -16,7 +16,8 @@ void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
   command->add_flag("--no-default-rules", scan->no_default_rules,
                     "Do not load the rules shipped with ampcheck");
   command->add_option("-j,--jobs", scan->jobs,
-                      "Extraction threads (default: all cores)");
+                      "Threads for extraction and for the checks (default: all "
+                      "cores)");
   command
       ->add_option("--max-file-size", scan->max_file_bytes,
                    "Skip files larger than this many bytes, with a diagnostic")

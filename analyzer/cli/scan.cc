@@ -26,6 +26,7 @@ ScanResult RunScan(const FileSystem& fs, const ScanOptions& options) {
   AnalyzeBundleOptions analyze;
   analyze.istio_version = options.istio_version;
   analyze.analyze = options.analyze;
+  analyze.analyze.threads = options.jobs;
   return AnalyzeBundle(std::move(bundle), analyze);
 }
 
