@@ -125,12 +125,18 @@ struct MeshIndex {
       filters;  // by cluster service
 
   explicit MeshIndex(const ResolveContext& c) {
+    WildcardHosts<VirtualServiceFact> wildcard_routes;
+    WildcardHosts<DestinationRuleFact> wildcard_rules;
     for (const VirtualServiceFact& vs : c.virtual_services) {
       bool mesh_bound = vs.gateways.empty() ||
                         std::find(vs.gateways.begin(), vs.gateways.end(),
                                   "mesh") != vs.gateways.end();
       std::set<int> callees;
       for (const std::string& host : vs.hosts) {
+        if (StartsWith(host, "*")) {
+          if (mesh_bound) wildcard_routes.push_back({host.substr(1), &vs});
+          continue;
+        }
         int callee = c.ResolveHost(host, vs.ns);
         if (mesh_bound && callee >= 0 && callees.insert(callee).second) {
           mesh_routes[callee].push_back(&vs);
@@ -143,12 +149,48 @@ struct MeshIndex {
       }
     }
     for (const DestinationRuleFact& dr : c.destination_rules) {
+      if (StartsWith(dr.host, "*")) {
+        wildcard_rules.push_back({dr.host.substr(1), &dr});
+        continue;
+      }
       int service = c.ResolveHost(dr.host, dr.ns);
       if (service >= 0) rules[service].push_back(&dr);
     }
+    AddWildcardMatches(c, wildcard_routes, &mesh_routes);
+    AddWildcardMatches(c, wildcard_rules, &rules);
     for (const EnvoyFilterFact& ef : c.envoy_filters) {
       int service = c.ResolveHost(ef.service, ef.ns);
       if (service >= 0) filters[service].push_back(&ef);
+    }
+  }
+
+  // Resources whose host is a wildcard ("*.shop.svc.cluster.local", "*"),
+  // with the suffix after the '*'.
+  template <typename Resource>
+  using WildcardHosts = std::vector<std::pair<std::string, const Resource*>>;
+
+  // Istio applies the most specific host: a resource naming the service
+  // exactly wins over any wildcard, and a longer wildcard suffix over a
+  // shorter one. Wildcards match the service's fully qualified name.
+  template <typename Resource>
+  static void AddWildcardMatches(
+      const ResolveContext& c, const WildcardHosts<Resource>& wildcards,
+      std::map<int, std::vector<const Resource*>>* by_service) {
+    if (wildcards.empty()) return;
+    for (size_t s = 0; s < c.model.services.size(); ++s) {
+      const Service& service = c.model.services[s];
+      if (service.is_gateway || by_service->count(static_cast<int>(s)))
+        continue;
+      std::string fqdn = service.name + "." + service.ns + ".svc.cluster.local";
+      size_t longest = 0;
+      std::vector<const Resource*> best;
+      for (const auto& [suffix, resource] : wildcards) {
+        if (!EndsWith(fqdn, suffix) || suffix.size() < longest) continue;
+        if (suffix.size() > longest) best.clear();
+        longest = suffix.size();
+        best.push_back(resource);
+      }
+      if (!best.empty()) (*by_service)[static_cast<int>(s)] = std::move(best);
     }
   }
 
