@@ -148,5 +148,37 @@ unknown_key: 1
   CHECK(result.analysis.graph.calls[0].tries.ToString() == "9");
 }
 
+TEST_CASE("capacity entries need a known service and positive integers") {
+  MemoryFileSystem fs;
+  fs.AddFile("fleet/good.yaml", kGoodFleet);
+  fs.AddFile("fleet/.ampcheck.yaml", R"(capacity:
+- service: web
+  pool: 100
+  rate: fast
+- service: web
+  pool: 100
+- service: nowhere
+  pool: 10
+  rate: 5
+- service: web
+  pool: 100
+  rate: 500
+  threads: 4
+)");
+  ScanResult result = ScanMemory(fs);
+  CHECK(Diagnostics(result) ==
+        ".ampcheck.yaml:4: policy: capacity[].rate must be an integer >= 1\n"
+        ".ampcheck.yaml:5: policy: capacity[] needs service, pool and rate\n"
+        ".ampcheck.yaml:7: policy: unknown service 'nowhere'\n"
+        ".ampcheck.yaml:13: policy: unknown key 'threads' in capacity[]\n");
+  int web = -1;
+  for (size_t s = 0; s < result.model.services.size(); ++s) {
+    if (result.model.services[s].name == "web") web = static_cast<int>(s);
+  }
+  REQUIRE(web >= 0);
+  REQUIRE(result.model.services[web].capacity);
+  CHECK(result.model.services[web].capacity->rate == 500);
+}
+
 }  // namespace
 }  // namespace ampcheck

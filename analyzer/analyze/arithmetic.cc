@@ -78,6 +78,11 @@ std::optional<Millis> WorstCaseHoldTime(const std::vector<Layer>& layers,
   return hold;
 }
 
+Millis SaturationLatency(uint64_t pool, uint64_t rate) {
+  return static_cast<Millis>(1000.0 * static_cast<double>(pool) /
+                             static_cast<double>(rate));
+}
+
 std::string HoldTimeArithmetic(const Layer& layer, Millis inner) {
   std::string text = layer.tries.ToString() + " x " + FormatDuration(inner);
   if (!layer.tries.unbounded()) {

@@ -38,6 +38,12 @@ BoundedFactor BoundLayer(const Layer& layer);
 std::optional<Millis> WorstCaseHoldTime(const std::vector<Layer>& layers,
                                         size_t first);
 
+// The downstream latency at which a caller's pool runs out: by Little's law
+// (L = lambda x W) a pool of `pool` threads serving `rate` requests per
+// second is fully held once each call waits pool / rate seconds (seed 004:
+// 100 threads / 500 rps = 200ms).
+Millis SaturationLatency(uint64_t pool, uint64_t rate);
+
 // How a hold time is reached, for messages: "3 x 500ms + backoff 75ms".
 std::string HoldTimeArithmetic(const Layer& layer, Millis inner);
 

@@ -160,9 +160,10 @@ class PolicyReader {
   }
 
   void Read(const YAML::Node& root, Policy* policy) {
-    CheckKeys(root, "the policy file",
-              {"version", "limits", "mesh", "entries", "services", "calls",
-               "layers", "documented", "suppressions", "sources", "rules"});
+    CheckKeys(
+        root, "the policy file",
+        {"version", "limits", "mesh", "entries", "services", "calls", "layers",
+         "documented", "suppressions", "capacity", "sources", "rules"});
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {
@@ -230,6 +231,18 @@ class PolicyReader {
         Error(node, "sources[] needs path and service");
       } else {
         policy->sources.push_back(a);
+      }
+    }
+    for (const YAML::Node& node : Sequence(root, "capacity")) {
+      CheckKeys(node, "capacity[]", {"service", "pool", "rate"});
+      CapacityDeclaration d{YamlView::String(node, "service"), 0, 0,
+                            view_.At(node)};
+      if (d.service.empty() || !Child(node, "pool").IsDefined() ||
+          !Child(node, "rate").IsDefined()) {
+        Error(node, "capacity[] needs service, pool and rate");
+      } else if (Count(Child(node, "pool"), "capacity[].pool", 1, &d.pool) &&
+                 Count(Child(node, "rate"), "capacity[].rate", 1, &d.rate)) {
+        policy->capacity.push_back(d);
       }
     }
     for (const YAML::Node& node : Sequence(root, "suppressions")) {

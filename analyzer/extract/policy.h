@@ -63,6 +63,15 @@ struct Suppression {
   Location location;
 };
 
+// What a service can hold while it calls out, for saturation-risk: `pool`
+// threads (or connections) at a peak of `rate` requests per second.
+struct CapacityDeclaration {
+  std::string service;  // "name" or "ns/name"
+  uint64_t pool = 0;
+  uint64_t rate = 0;
+  Location location;
+};
+
 struct Policy {
   std::string file;  // display path, "" when no policy file
   uint64_t max_tries = 10;
@@ -75,6 +84,7 @@ struct Policy {
   std::vector<DeclaredLayer> layers;
   std::vector<Documentation> documented;
   std::vector<Suppression> suppressions;
+  std::vector<CapacityDeclaration> capacity;
   std::vector<SourceAttribution> sources;
   std::vector<std::string> rule_dirs;  // relative to the policy file
 };

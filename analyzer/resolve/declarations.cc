@@ -93,6 +93,10 @@ void AddDeclarations(ResolveContext* c) {
                                c->model.services[service].name, vs.location, c);
     }
   }
+  for (const CapacityDeclaration& d : c->policy.capacity) {
+    int s = c->FindServiceRef(d.service, d.location, true);
+    if (s >= 0) c->model.services[s].capacity = d;
+  }
   for (const std::string& entry : c->policy.entries) {
     int s = c->FindServiceRef(entry, {c->policy.file, 0}, true);
     if (s >= 0) c->model.services[s].declared_entry = true;

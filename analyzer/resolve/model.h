@@ -32,6 +32,8 @@ struct Service {
   std::vector<std::string> aliases;
   // Declaration from the workload's ampcheck.io annotations.
   std::optional<Documentation> declaration;
+  // Pool and peak rate from the policy's capacity[] (saturation-risk).
+  std::optional<CapacityDeclaration> capacity;
 
   // "orders", or "shop/orders" when the name repeats across namespaces.
   std::string display;
