@@ -175,8 +175,32 @@ std::optional<CountValue> EvalCount(std::string_view text) {
   return CountValue{static_cast<long long>(*value), false};
 }
 
+// A count and a java.util.concurrent.TimeUnit, as OkHttp and others take
+// them: "(1500, TimeUnit.MILLISECONDS)" or "5, SECONDS". Nullopt for anything
+// else.
+std::optional<double> CountWithTimeUnit(std::string text) {
+  static const std::map<std::string, double> kUnits = {
+      {"NANOSECONDS", 1e-6}, {"MICROSECONDS", 1e-3}, {"MILLISECONDS", 1},
+      {"SECONDS", 1000},     {"MINUTES", 60000},     {"HOURS", 3600000},
+      {"DAYS", 86400000}};
+  text = Trim(text);
+  if (text.size() >= 2 && text.front() == '(' && text.back() == ')')
+    text = text.substr(1, text.size() - 2);
+  size_t comma = text.rfind(',');
+  if (comma == std::string::npos) return std::nullopt;
+  std::string unit = Trim(text.substr(comma + 1));
+  if (StartsWith(unit, "TimeUnit.")) unit = unit.substr(9);
+  auto it = kUnits.find(unit);
+  if (it == kUnits.end()) return std::nullopt;
+  auto count = EvalArithmetic(Trim(text.substr(0, comma)), CountLeaf, 1);
+  if (!count) return std::nullopt;
+  return *count * it->second;
+}
+
 std::optional<Millis> EvalDuration(std::string_view text, double bare_unit_ms) {
-  auto value = EvalArithmetic(std::string(text), DurationLeaf, bare_unit_ms);
+  std::optional<double> value = CountWithTimeUnit(std::string(text));
+  if (!value)
+    value = EvalArithmetic(std::string(text), DurationLeaf, bare_unit_ms);
   if (!value || *value < 0) return std::nullopt;
   return static_cast<Millis>(std::llround(*value));
 }

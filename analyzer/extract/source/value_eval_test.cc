@@ -33,6 +33,10 @@ TEST_CASE("durations: per-language forms") {
   CHECK(EvalDuration("\"2s\"", 1) == 2000);
   CHECK(EvalDuration("timedelta(seconds=3)", 1) == 3000);
   CHECK(EvalDuration("2.seconds", 1) == 2000);
+  CHECK(EvalDuration("(1500, TimeUnit.MILLISECONDS)", 1000) == 1500);
+  CHECK(EvalDuration("5, SECONDS", 1) == 5000);
+  CHECK(EvalDuration("(2, TimeUnit.MINUTES)", 1) == 120000);
+  CHECK_FALSE(EvalDuration("(5, unit)", 1).has_value());
   CHECK_FALSE(EvalDuration("cfg.Timeout", 1).has_value());
 }
 
