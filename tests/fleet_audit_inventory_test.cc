@@ -3,6 +3,8 @@
 // number; the repository no service was identified for is listed.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "tests/fleet_audit_test_support.h"
@@ -79,12 +81,32 @@ TEST_CASE("audit json: the report contract of scan is kept") {
   for (json& s : inventory["services"]) {
     for (const char* added :
          {"layers", "multi_layer_calls", "outbound_calls", "worst_inbound",
-          "worst_outbound", "missing_timeouts"})
+          "worst_outbound", "missing_timeouts", "sources"})
       s.erase(added);
   }
   inventory.erase("unidentified");
   inventory.erase("unattributed_layers");
   CHECK(inventory == json::parse(scan.out));
+}
+
+TEST_CASE(
+    "audit json: each service's source trees, and an input no file was read "
+    "from is listed") {
+  ScratchDir scratch("inventory-sources");
+  std::filesystem::create_directories(scratch / "tools");
+  std::ofstream(scratch / "tools/release.sh") << "#!/bin/sh\necho release\n";
+  auto run = RunAmpcheck("audit " + kFleet + "/platform " + kFleet +
+                             "/orders " + kFleet + "/payments " +
+                             (scratch / "tools") + " --format json",
+                         scratch);
+  json report = json::parse(run.out);
+  CHECK(ServiceNamed(report, "orders")["sources"] == json::array({"orders"}));
+  CHECK(ServiceNamed(report, "payments")["sources"] ==
+        json::array({"payments"}));
+  CHECK(ServiceNamed(report, "pricing")["sources"] == json::array());
+  CHECK(report["unidentified"] ==
+        json::parse(R"([{"build_markers": [], "files": 0, "path": "tools",
+                         "retry_layers": 0}])"));
 }
 
 TEST_CASE("audit text: what a person reads") {

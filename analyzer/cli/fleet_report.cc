@@ -1,10 +1,12 @@
 #include "analyzer/cli/fleet_report.h"
 
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <sstream>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/report/inventory.h"
@@ -49,6 +51,31 @@ bool ValidateFleetReportFlags(const FleetReportFlags& flags) {
   return true;
 }
 
+namespace {
+
+// An input directory no file was read from (only skipped or unknown file
+// types) is still a repository of the fleet: it is listed, not dropped.
+void AddEmptyRoots(const FactsBundle& bundle, SourceSummary* sources) {
+  if (bundle.roots.size() < 2) return;  // one input: its subdirectories
+  for (const std::string& input : bundle.roots) {
+    std::string name = BaseName(input);
+    bool read = false;
+    for (const FileFacts& f : bundle.facts) {
+      for (const std::string& display : {name, input}) {
+        read = read || f.file == display || f.file.rfind(display + "/", 0) == 0;
+      }
+      if (read) break;
+    }
+    if (!read) sources->roots.push_back({name, 0, 0, {}});
+  }
+  std::sort(sources->roots.begin(), sources->roots.end(),
+            [](const SourceSummary::Root& a, const SourceSummary::Root& b) {
+              return a.path < b.path;
+            });
+}
+
+}  // namespace
+
 int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
   AnalyzeBundleOptions options;
   options.istio_version = flags.istio_version;
@@ -65,6 +92,7 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
     options.policy = {flags.config, text.str()};
   }
   SourceSummary sources = SummarizeSources(bundle.facts);
+  AddEmptyRoots(bundle, &sources);
   ScanResult result = AnalyzeBundle(std::move(bundle), options);
   Inventory inventory = BuildInventory(result.model, result.analysis, sources);
 

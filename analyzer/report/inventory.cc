@@ -143,8 +143,17 @@ Inventory BuildInventory(const Model& model, const Analysis& analysis,
       graph_layers.insert(layer.location);
     }
   }
+  std::map<std::string, int> by_key;
+  for (size_t s = 0; s < n; ++s)
+    by_key[model.services[s].Key()] = static_cast<int>(s);
+  for (const auto& [root, keys] : model.source_roots) {
+    for (const std::string& key : keys) {
+      if (auto it = by_key.find(key); it != by_key.end())
+        inventory.services[it->second].sources.push_back(root);
+    }
+  }
   for (const SourceSummary::Root& root : sources.roots) {
-    bool identified = false;
+    bool identified = model.source_roots.count(root.path) > 0;
     if (root.path == ".") {
       // Files at the top of a single input: identified when any of them is
       // in the graph.

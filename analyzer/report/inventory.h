@@ -54,6 +54,7 @@ struct ServiceInventory {
   Tries outbound_tries;
   std::vector<std::string> missing_timeouts;  // callees: missing-timeout
   int findings = 0;
+  std::vector<std::string> sources;  // source trees attributed to it
 };
 
 struct Inventory {

@@ -44,6 +44,7 @@ void RenderInventoryJson(const Model& model, const Analysis& analysis,
     service["worst_outbound"] =
         PathJson(context, entry.worst_outbound, entry.outbound_tries);
     service["missing_timeouts"] = entry.missing_timeouts;
+    service["sources"] = entry.sources;
   }
   report["unidentified"] = json::array();
   for (const SourceSummary::Root& root : inventory.unidentified) {

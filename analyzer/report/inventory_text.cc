@@ -33,11 +33,15 @@ void RenderInventoryText(const Model& model, const Analysis& analysis,
       continue;  // nothing calls it and it calls nothing: no numbers to show
     out << s.display << " (namespace " << s.ns << ", "
         << (s.in_mesh ? "in mesh" : "not in mesh") << ")\n";
+    if (!e.sources.empty())
+      out << "  source: " << Join(e.sources, ", ") << "\n";
     for (const InventoryLayer& l : e.layers) {
       std::vector<std::string> calls;
       for (int call : l.calls) calls.push_back(context.CallName(call));
-      out << "  layer " << LayerKindName(l.layer.kind) << " "
-          << l.layer.tries.ToString() << " tries ["
+      std::string numbers = l.layer.timeout_only
+                                ? "timeout, no retry"
+                                : l.layer.tries.ToString() + " tries";
+      out << "  layer " << LayerKindName(l.layer.kind) << " " << numbers << " ["
           << ProvenanceName(l.layer.provenance) << "] " << l.layer.Describe()
           << " on " << Join(calls, ", ") << "\n";
     }

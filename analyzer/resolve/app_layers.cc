@@ -111,6 +111,15 @@ void AddDeclaredLayers(const ServiceConfig& config, ResolveContext* c) {
 
 void AddApplicationLayers(ResolveContext* c) {
   Attribution attribution(c);
+  for (const std::string& file : c->files) {
+    size_t slash = file.find('/');
+    if (slash == std::string::npos) continue;
+    int service = attribution.ServiceOf(file);
+    if (service >= 0) {
+      c->model.source_roots[file.substr(0, slash)].insert(
+          c->model.services[service].Key());
+    }
+  }
   ServiceConfig config(c, attribution);
   // Call sites first, so untargeted layers see every call.
   for (const auto& [file, site] : c->call_sites) {

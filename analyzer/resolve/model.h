@@ -5,6 +5,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,6 +64,10 @@ struct Model {
   std::vector<std::string> assumptions;
   std::vector<Diagnostic> diagnostics;
   int files = 0;
+  // The top directory of each source tree (a repository in an audit) and the
+  // services its files are attributed to, retry layers or not, by
+  // Service::Key() (indexes move when Finalize sorts the services).
+  std::map<std::string, std::set<std::string>> source_roots;
   int skipped_documents = 0;
   std::map<std::string, int> skipped_files;
   std::vector<Suppression> suppressions;

@@ -33,6 +33,7 @@ struct ResolveContext {
   std::vector<LayerFact> layer_facts;
   std::vector<std::pair<std::string, CallSiteFact>> call_sites;  // (file, fact)
   std::vector<BuildMarkerFact> build_markers;
+  std::vector<std::string> files;  // every file read, display paths
   std::vector<std::pair<std::string, ConfigPropertyFact>>
       properties;  // (file, fact)
   bool any_istio_resource = false;

@@ -109,6 +109,7 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
     return ns.empty() ? default_ns : ns;
   };
   for (const FileFacts& file : facts) {
+    if (!file.file.empty()) c->files.push_back(file.file);
     c->model.diagnostics.insert(c->model.diagnostics.end(),
                                 file.diagnostics.begin(),
                                 file.diagnostics.end());
