@@ -2,6 +2,8 @@
 // (discover -> report) and checked against the expectations written next to
 // the lines that trigger them:
 //   # ruleid: <check>         the next line carries a finding of <check>
+//                             (several: "ruleid: a, b"; a reason may follow
+//                             in parentheses: "ok: a (why)")
 //   # ok: <check>             the next line must not carry one (near miss)
 //   # todoruleid: <check>     a known gap: expected, not yet found
 //   # diagnostic: <text>      the next line has an input diagnostic containing
@@ -53,6 +55,21 @@ bool IsCheckId(const std::string& id) {
   return false;
 }
 
+// The check ids of a directive's argument: "a, b (why)" gives a and b. Rule
+// fixtures share the syntax ("ruleid: go-retryablehttp tries=5"); here only
+// check ids count.
+std::vector<std::string> CheckIds(std::string argument) {
+  if (size_t why = argument.find(" ("); why != std::string::npos)
+    argument = argument.substr(0, why);
+  std::vector<std::string> ids;
+  for (const std::string& part : Split(argument, ',')) {
+    std::string id = Trim(part);
+    id = id.substr(0, id.find(' '));
+    if (IsCheckId(id)) ids.push_back(id);
+  }
+  return ids;
+}
+
 Expectations ReadExpectations(const fs::path& root) {
   Expectations out;
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
@@ -78,14 +95,16 @@ Expectations ReadExpectations(const fs::path& root) {
       }
       int line_number = static_cast<int>(i) + 1;
       for (const auto& [d, arg] : pending) {
-        // Rule fixtures share the syntax ("ruleid: go-retryablehttp tries=5");
-        // here only check ids count.
-        if (d != "diagnostic" && !IsCheckId(arg)) continue;
-        auto key = std::make_tuple(relative, line_number, arg);
-        if (d == "ruleid") out.ruleid.insert(key);
-        if (d == "ok") out.ok.insert(key);
-        if (d == "todoruleid") out.todo.insert(key);
-        if (d == "diagnostic") out.diagnostics.push_back(key);
+        if (d == "diagnostic") {
+          out.diagnostics.push_back({relative, line_number, arg});
+          continue;
+        }
+        for (const std::string& id : CheckIds(arg)) {
+          auto key = std::make_tuple(relative, line_number, id);
+          if (d == "ruleid") out.ruleid.insert(key);
+          if (d == "ok") out.ok.insert(key);
+          if (d == "todoruleid") out.todo.insert(key);
+        }
       }
       pending.clear();
     }

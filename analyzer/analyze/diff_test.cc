@@ -32,8 +32,10 @@ TEST_CASE("diff: an application retry on top of the mesh default") {
         "client retries added at checkout/client.go:41 (3 tries, "
         "hashicorp/go-retryablehttp) on top of the mesh layer (3 tries, Istio "
         "default, no VirtualService for pricing)");
-  REQUIRE(diff.added.size() == 1);
-  CHECK(diff.added[0].check == "undocumented-amplification");
+  // The new client multiplies, and backs off without jitter (a note).
+  REQUIRE(diff.added.size() == 2);
+  CHECK(diff.added[0].check == "retry-without-jitter");
+  CHECK(diff.added[1].check == "undocumented-amplification");
   // The new client also sets a timeout (c.HTTPClient.Timeout).
   REQUIRE(diff.fixed.size() == 1);
   CHECK(diff.fixed[0].check == "missing-timeout");
@@ -47,8 +49,8 @@ TEST_CASE("diff: an application retry on top of the mesh default") {
         "client retries removed (hashicorp/go-retryablehttp, was 3 tries)");
   REQUIRE(back.added.size() == 1);
   CHECK(back.added[0].check == "missing-timeout");
-  REQUIRE(back.fixed.size() == 1);
-  CHECK(back.fixed[0].check == "undocumented-amplification");
+  REQUIRE(back.fixed.size() == 2);
+  CHECK(back.fixed[1].check == "undocumented-amplification");
 }
 
 TEST_CASE("diff: unrelated files change nothing") {
@@ -59,7 +61,7 @@ TEST_CASE("diff: unrelated files change nothing") {
   CHECK(diff.paths.empty());
   CHECK(diff.added.empty());
   CHECK(diff.fixed.empty());
-  CHECK(diff.kept == 2);
+  CHECK(diff.kept == 3);
 }
 
 TEST_CASE("diff: a changed count on the same layer is one change") {

@@ -54,15 +54,17 @@ ScanResult ScanCallers(int callers) {
 
 TEST_CASE("markdown: each affected path with its total and layer factors") {
   std::string md = Render(ScanDisk("fleets/seed-000-wrapper-x-mesh"));
-  CHECK(md.rfind("<!-- ampcheck -->\n### ampcheck: 2 errors, 6 warnings on 3 "
-                 "paths\n\n**`checkout` → `pricing`: 9 tries per request** = 3 "
-                 "(client: shared HTTP wrapper, `.ampcheck.yaml:16`) × 3 "
-                 "(mesh: Istio default, no VirtualService for pricing)\n\n- "
-                 ":x: `undocumented-amplification` at `.ampcheck.yaml:16`: "
-                 "path checkout -> pricing: 9 tries per request from 2 "
-                 "retrying layers (3 client x 3 mesh); nothing declares the "
-                 "owner and maximum\n",
-                 0) == 0);
+  CHECK(
+      md.rfind(
+          "<!-- ampcheck -->\n### ampcheck: 2 errors, 6 warnings, 2 notes on 3 "
+          "paths\n\n**`checkout` → `pricing`: 9 tries per request** = 3 "
+          "(client: shared HTTP wrapper, `.ampcheck.yaml:16`) × 3 "
+          "(mesh: Istio default, no VirtualService for pricing)\n\n- "
+          ":x: `undocumented-amplification` at `.ampcheck.yaml:16`: "
+          "path checkout -> pricing: 9 tries per request from 2 "
+          "retrying layers (3 client x 3 mesh); nothing declares the "
+          "owner and maximum\n",
+          0) == 0);
   // The 3-try path comes after both 9-try paths.
   CHECK(md.find("**`catalog` → `pricing`: 3 tries per request**") >
         md.find("**`orders` → `pricing`: 9 tries per request**"));
