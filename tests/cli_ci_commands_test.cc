@@ -102,14 +102,14 @@ TEST_CASE("diff of unrelated changes: all-clear and exit 0") {
   CHECK(run.status == 0);
   CHECK(run.out ==
         "no change to retry amplification: no path's tries changed and no "
-        "finding was added (3 findings remain from before)\n");
+        "finding was added (4 findings remain from before)\n");
   Run md = Ampcheck({"diff", kDiff + "unrelated-change/base",
                      kDiff + "unrelated-change/head", "--format", "markdown"});
   CHECK(md.status == 0);
   CHECK(md.out ==
         "<!-- ampcheck -->\n### ampcheck: no change to retry amplification "
         ":white_check_mark:\n\nNo path's tries changed and this change adds "
-        "no finding. 3 findings from before remain.\n");
+        "no finding. 4 findings from before remain.\n");
 }
 
 TEST_CASE("diff --base <git-rev>: the base extracted from the repository") {
@@ -169,7 +169,7 @@ TEST_CASE("baseline: the next scan passes, a new finding on top fails") {
   Run taken = Ampcheck({"baseline", fleet.string(), "-o", baseline});
   CHECK(taken.status == 0);
   CHECK(taken.err ==
-        "ampcheck: wrote 10 accepted findings to " + baseline + "\n");
+        "ampcheck: wrote 11 accepted findings to " + baseline + "\n");
   Run clean = Ampcheck(
       {"scan", fleet.string(), "--baseline", baseline, "--fail-on", "note"});
   CHECK(clean.status == 0);
@@ -209,7 +209,7 @@ TEST_CASE("baseline: stale entries and suppressions are reported") {
                      "retry-cycle matches no finding; remove it\n") !=
         std::string::npos);
   CHECK(run.out.find(baseline +
-                     ":20: warning: stale baseline entry: "
+                     ":27: warning: stale baseline entry: "
                      "undocumented-amplification (path checkout -> pricing: 9 "
                      "tries per request from 2 retrying layers (3 client x 3 "
                      "mesh); nothing declares the owner and maximum) matches "

@@ -86,7 +86,8 @@ TEST_CASE("the JSON report follows the v1 contract") {
   CHECK(path["tries"] == 108);
   CHECK(path["bounded_tries"] == 81);
   CHECK(path["arithmetic"] == "3 x 4 x 9 = 108");
-  CHECK(report["findings"].size() == 7);  // one a retry-without-jitter note
+  // 6, and 4 notes: a retry-without-jitter, three retry-without-budget.
+  CHECK(report["findings"].size() == 10);
   CHECK(report["diagnostics"].empty());
 }
 

@@ -15,6 +15,7 @@ const std::vector<std::unique_ptr<Check>>& AllChecks() {
     list.push_back(MakeMissingTimeoutCheck());
     list.push_back(MakeRetryAmplificationCheck());
     list.push_back(MakeRetryCycleCheck());
+    list.push_back(MakeRetryWithoutBudgetCheck());
     list.push_back(MakeRetryWithoutJitterCheck());
     list.push_back(MakeSaturationRiskCheck());
     list.push_back(MakeTimeoutInversionCheck());

@@ -78,6 +78,7 @@ std::unique_ptr<Check> MakeTimeoutInversionCheck();
 std::unique_ptr<Check> MakeMissingTimeoutCheck();
 std::unique_ptr<Check> MakeIneffectiveRetryCheck();
 std::unique_ptr<Check> MakeRetryCycleCheck();
+std::unique_ptr<Check> MakeRetryWithoutBudgetCheck();
 std::unique_ptr<Check> MakeRetryWithoutJitterCheck();
 std::unique_ptr<Check> MakeSaturationRiskCheck();
 

@@ -82,6 +82,10 @@ struct Layer {
   // A retry budget on this layer, in percent of active requests.
   std::optional<double> budget_percent;
   Location budget_location;
+  // A cap on concurrent retries per proxy (DestinationRule
+  // connectionPool.http.maxRetries): it caps retries in flight, not tries per
+  // request, so it bounds no product; retry-without-budget accepts it.
+  std::optional<long long> max_concurrent_retries;
   // Set once for many calls (a mesh-wide default policy): findings about one
   // call point at the call's own evidence rather than at this shared line.
   bool shared = false;

@@ -20,7 +20,7 @@ struct FormatError : std::runtime_error {
 static_assert(sizeof(Location) == 40, "new field: list it in Fields()");
 static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
 static_assert(sizeof(Backoff) == 40, "new field: list it in Fields()");
-static_assert(sizeof(Layer) == 360, "new field: list it in Fields()");
+static_assert(sizeof(Layer) == 376, "new field: list it in Fields()");
 static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
 static_assert(sizeof(NamespaceFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
@@ -42,7 +42,7 @@ static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
 static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 40, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 616, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 632, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 112, "new field: list it in Fields()");
@@ -82,6 +82,7 @@ void Fields(Same<Layer> auto& s, auto&& f) {
   f("backoff", s.backoff);
   f("budget_percent", s.budget_percent);
   f("budget_at", s.budget_location);
+  f("max_concurrent_retries", s.max_concurrent_retries);
   f("shared", s.shared);
   f("evidence", s.evidence);
 }

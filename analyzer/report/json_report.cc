@@ -48,6 +48,8 @@ json LayerJson(const Layer& layer) {
   if (!layer.timeout_expression.empty())
     out["timeout_expression"] = layer.timeout_expression;
   if (layer.timeout_only) out["timeout_only"] = true;
+  if (layer.max_concurrent_retries)
+    out["max_concurrent_retries"] = *layer.max_concurrent_retries;
   if (layer.backoff.base || layer.backoff.jitter) {
     json backoff = json::object();
     if (layer.backoff.base) backoff["base_ms"] = *layer.backoff.base;

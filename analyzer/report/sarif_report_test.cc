@@ -58,7 +58,7 @@ TEST_CASE("SARIF: a result at the causing layer, the path's layers related") {
       ResultFor(sarif, "undocumented-amplification", ".ampcheck.yaml", 16);
   REQUIRE(r != nullptr);
   CHECK((*r)["level"] == "error");
-  CHECK((*r)["ruleIndex"] == 9);
+  CHECK((*r)["ruleIndex"] == 10);
   CHECK((*r)["locations"][0]["physicalLocation"]["artifactLocation"]
             ["uriBaseId"] == "%SRCROOT%");
   CHECK((*r)["message"]["text"] ==

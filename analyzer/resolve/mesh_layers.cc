@@ -284,6 +284,13 @@ void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
         where += " port " + std::to_string(number);
       }
     }
+    if (policy && policy->max_retries) {
+      layer->max_concurrent_retries = policy->max_retries;
+      layer->evidence.push_back(
+          {policy->location, where + ": connectionPool.http.maxRetries " +
+                                 std::to_string(*policy->max_retries) +
+                                 " (concurrent retries, not tries)"});
+    }
     if (!policy || !policy->has_budget) continue;
     if (!HasRetryBudgetField(c->version)) {
       c->Diagnose(policy->location, "DestinationRule " + dr.name +

@@ -42,13 +42,13 @@ python3 - "$work/retry/gl-code-quality-report.json" <<'PY' || fail "Code Quality
 import json, sys
 issues = json.load(open(sys.argv[1]))
 names = sorted(i["check_name"] for i in issues)
-assert names == ["implicit-mesh-retry", "retry-without-jitter", "undocumented-amplification"], names
+assert names == ["implicit-mesh-retry", "retry-without-budget", "retry-without-jitter", "undocumented-amplification"], names
 issue = next(i for i in issues if i["check_name"] == "undocumented-amplification")
 assert issue["severity"] == "major", issue
 assert issue["location"] == {"path": "checkout/client.go", "lines": {"begin": 41}}, issue
 assert len(issue["fingerprint"]) == 32, issue
 PY
-ok "Code Quality report: 3 issues, undocumented-amplification at checkout/client.go:41"
+ok "Code Quality report: 4 issues, undocumented-amplification at checkout/client.go:41"
 grep -qF '3 → 9 tries per request' "$work/retry/ampcheck-comment.md" || fail "no diff comment"
 grep -qF '3 → 9 tries per request' "$work/log" || fail "diff not in the job log"
 ok "merge request: diff comment artifact and log, exit 1"
