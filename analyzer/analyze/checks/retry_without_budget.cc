@@ -6,7 +6,7 @@
 // tries; a budget of p% holds the growth to 1 + p/100 (seed 002: 1.2x).
 // Reported once per service, where its Service is declared, since budgets and
 // caps are set per destination.
-#include <map>
+#include <vector>
 
 #include "analyzer/analyze/arithmetic.h"
 #include "analyzer/analyze/check.h"
@@ -29,7 +29,8 @@ class RetryWithoutBudgetCheck : public Check {
            std::vector<Finding>* findings) const override {
     const Model& model = context.model;
     // Per callee: the unlimited retrying mesh layers of its inbound calls.
-    std::map<int, std::vector<std::pair<int, const Layer*>>> by_callee;
+    std::vector<std::vector<std::pair<int, const Layer*>>> by_callee(
+        model.services.size());
     for (size_t i = 0; i < model.calls.size(); ++i) {
       for (const Layer& layer : model.calls[i].layers) {
         if (layer.kind != LayerKind::kMesh || !layer.retries() ||
@@ -38,7 +39,9 @@ class RetryWithoutBudgetCheck : public Check {
         by_callee[model.calls[i].to].push_back({static_cast<int>(i), &layer});
       }
     }
-    for (const auto& [callee, layers] : by_callee) {
+    for (size_t callee = 0; callee < by_callee.size(); ++callee) {
+      const auto& layers = by_callee[callee];
+      if (layers.empty()) continue;
       std::vector<std::string> callers;
       const Layer* worst = nullptr;
       std::vector<int> calls;
@@ -47,7 +50,7 @@ class RetryWithoutBudgetCheck : public Check {
         calls.push_back(call);
         if (!worst || worst->tries < layer->tries) worst = layer;
       }
-      const std::string name = model.DisplayName(callee);
+      const std::string name = model.DisplayName(static_cast<int>(callee));
       Finding f;
       f.check = id();
       f.severity = severity();
