@@ -56,6 +56,14 @@ TEST_CASE(
   CHECK(Ampcheck("frobnicate").exit_code == 2);
 }
 
+TEST_CASE(
+    "the text summary counts errors, warnings, notes and input problems") {
+  Run run = Ampcheck("scan fixtures/example-fleet --fail-on never");
+  CHECK(run.out.find("\n2 files, 4 services, 3 calls: 4 errors, 2 warnings, 4 "
+                     "notes, 0 input problems; 1 other type skipped\n") !=
+        std::string::npos);
+}
+
 TEST_CASE("the JSON report follows the v1 contract") {
   Run run =
       Ampcheck("scan fixtures/example-fleet --format json --fail-on never");

@@ -77,8 +77,8 @@ class TextReporter : public Reporter {
     out << "\n"
         << model.files << " files, " << model.services.size() << " services, "
         << model.calls.size() << " calls: " << counts[2] << " errors, "
-        << counts[1] << " warnings, " << model.diagnostics.size()
-        << " input problems";
+        << counts[1] << " warnings, " << counts[0] << " notes, "
+        << model.diagnostics.size() << " input problems";
     if (model.skipped_documents > 0) {
       out << "; " << model.skipped_documents
           << (model.skipped_documents == 1
