@@ -26,6 +26,27 @@ const std::vector<std::unique_ptr<Check>>& AllChecks() {
   return checks;
 }
 
+Finding Check::CallFinding(const AnalysisContext& context, int call,
+                           const Location& location) const {
+  Finding f;
+  f.check = id();
+  f.severity = severity();
+  f.location = location;
+  f.path = context.PathNames({call});
+  f.arithmetic = context.CallArithmetic(call);
+  f.identity = std::string(id()) + "|" + context.CallName(call);
+  return f;
+}
+
+Finding Check::LayerFinding(const AnalysisContext& context, int call,
+                            const Layer& layer) const {
+  Finding f = CallFinding(
+      context, call,
+      layer.location.known() ? layer.location : context.CallLocation(call));
+  f.identity += "|" + layer.origin;
+  return f;
+}
+
 std::string AnalysisContext::CallName(int call) const {
   const Call& c = model.calls[call];
   return model.DisplayName(c.from) + "->" + model.DisplayName(c.to);

@@ -65,6 +65,18 @@ class Check {
       const = 0;  // one line, for --list-checks and SARIF
   virtual void Run(const AnalysisContext& context,
                    std::vector<Finding>* findings) const = 0;
+
+ protected:
+  // A finding of this check about one call, at `location`: the call as its
+  // path, the call's arithmetic, identity "<check>|<call>". The message is
+  // the caller's to write.
+  Finding CallFinding(const AnalysisContext& context, int call,
+                      const Location& location) const;
+  // The same about one layer of the call: at the layer's line (else the
+  // call's), identity "<check>|<call>|<origin>" so that two layers of one
+  // call stay two findings.
+  Finding LayerFinding(const AnalysisContext& context, int call,
+                       const Layer& layer) const;
 };
 
 // Every check, in id order.

@@ -21,17 +21,12 @@ class ImplicitMeshRetryCheck : public Check {
         if (layer.provenance != Provenance::kMeshDefault || !layer.retries())
           continue;
         int index = static_cast<int>(i);
-        Finding f;
-        f.check = id();
-        f.severity = severity();
+        Finding f = CallFinding(context, index,
+                                layer.location.known() || call.evidence.empty()
+                                    ? layer.location
+                                    : call.evidence.front().location);
         f.message =
             context.CallName(index) + ": " + layer.detail + "; no file sets it";
-        f.location = layer.location.known() || call.evidence.empty()
-                         ? layer.location
-                         : call.evidence.front().location;
-        f.path = context.PathNames({index});
-        f.arithmetic = context.CallArithmetic(index);
-        f.identity = std::string(id()) + "|" + context.CallName(index);
         findings->push_back(std::move(f));
       }
     }

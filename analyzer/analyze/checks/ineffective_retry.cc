@@ -55,16 +55,8 @@ class IneffectiveRetryCheck : public Check {
         }
         if (why.empty() || !seen.insert({layer.location, why}).second) continue;
         int index = static_cast<int>(i);
-        Finding f;
-        f.check = id();
-        f.severity = severity();
+        Finding f = LayerFinding(context, index, layer);
         f.message = context.CallName(index) + ": " + layer.origin + " " + why;
-        f.location = layer.location.known() ? layer.location
-                                            : context.CallLocation(index);
-        f.path = context.PathNames({index});
-        f.arithmetic = context.CallArithmetic(index);
-        f.identity = std::string(id()) + "|" + context.CallName(index) + "|" +
-                     layer.origin;
         findings->push_back(std::move(f));
       }
     }

@@ -28,16 +28,10 @@ class MissingTimeoutCheck : public Check {
       // forever, and nothing retries it.
       if (call.layers.empty() || timeout || !retries) continue;
       int index = static_cast<int>(i);
-      Finding f;
-      f.check = id();
-      f.severity = severity();
+      Finding f = CallFinding(context, index, context.CallLocation(index));
       f.message = context.CallName(index) + ": " +
                   context.graph.calls[i].tries.ToString() +
                   " tries and no timeout at any layer; hold time is unbounded";
-      f.location = context.CallLocation(index);
-      f.path = context.PathNames({index});
-      f.arithmetic = context.CallArithmetic(index);
-      f.identity = std::string(id()) + "|" + context.CallName(index);
       findings->push_back(std::move(f));
     }
   }

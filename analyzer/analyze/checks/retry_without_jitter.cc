@@ -36,20 +36,12 @@ class RetryWithoutJitterCheck : public Check {
         if (!layer.retries() || layer.backoff.jitter != false) continue;
         if (!seen.insert({layer.location, layer.origin}).second) continue;
         int index = static_cast<int>(i);
-        Finding f;
-        f.check = id();
-        f.severity = severity();
+        Finding f = LayerFinding(context, index, layer);
         f.message = context.CallName(index) + ": " + layer.origin +
                     " retries " + layer.tries.ToString() + " tries" +
                     BackoffWords(layer.backoff) +
                     " and no jitter; callers that failed together retry "
                     "together";
-        f.location = layer.location.known() ? layer.location
-                                            : context.CallLocation(index);
-        f.path = context.PathNames({index});
-        f.arithmetic = context.CallArithmetic(index);
-        f.identity = std::string(id()) + "|" + context.CallName(index) + "|" +
-                     layer.origin;
         findings->push_back(std::move(f));
       }
     }

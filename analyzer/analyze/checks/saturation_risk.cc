@@ -67,9 +67,7 @@ class SaturationRiskCheck : public Check {
                                std::to_string(capacity.rate) + " rps, " +
                                capacity.location.ToString() + ")";
       std::string factors = HoldTimeFactors(call.layers);
-      Finding f;
-      f.check = id();
-      f.severity = severity();
+      Finding f = CallFinding(context, index, context.CallLocation(index));
       f.message = context.CallName(index) + ": " +
                   (hold ? "worst-case hold time " + FormatDuration(*hold) +
                               " (" + factors + ") passes "
@@ -77,14 +75,10 @@ class SaturationRiskCheck : public Check {
                               "): the hold time is unbounded, past ") +
                   saturation + "; a " + model.DisplayName(call.to) +
                   " slower than that exhausts the pool";
-      f.location = context.CallLocation(index);
-      f.path = context.PathNames({index});
-      f.arithmetic = context.CallArithmetic(index);
       f.related = {
           {capacity.location,
            caller.display + " capacity: " + std::to_string(capacity.pool) +
                " threads at " + std::to_string(capacity.rate) + " rps"}};
-      f.identity = std::string(id()) + "|" + context.CallName(index);
       findings->push_back(std::move(f));
     }
   }

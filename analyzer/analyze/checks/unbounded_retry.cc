@@ -22,19 +22,10 @@ class UnboundedRetryCheck : public Check {
       for (const Layer& layer : context.model.calls[i].layers) {
         if (!layer.tries.unbounded()) continue;
         if (!seen.insert({layer.location, layer.origin}).second) continue;
-        Finding f;
-        f.check = id();
-        f.severity = severity();
+        Finding f = LayerFinding(context, static_cast<int>(i), layer);
         f.message = context.CallName(static_cast<int>(i)) + ": " +
                     layer.origin + " retries without bound (" + layer.detail +
                     ")";
-        f.location = layer.location.known()
-                         ? layer.location
-                         : context.CallLocation(static_cast<int>(i));
-        f.path = context.PathNames({static_cast<int>(i)});
-        f.arithmetic = context.CallArithmetic(static_cast<int>(i));
-        f.identity = std::string(id()) + "|" +
-                     context.CallName(static_cast<int>(i)) + "|" + layer.origin;
         findings->push_back(std::move(f));
       }
     }
