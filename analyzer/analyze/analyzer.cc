@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/threads.h"
 
 namespace ampcheck {
 namespace {
@@ -35,9 +36,7 @@ std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
     for (size_t i; (i = next++) < enabled.size();)
       enabled[i]->Run(context, &by_check[i]);
   };
-  int threads = options.threads > 0
-                    ? options.threads
-                    : static_cast<int>(std::thread::hardware_concurrency());
+  int threads = ThreadCount(options.threads);
   // A small graph is not worth a thread.
   if (context.model.calls.size() < 10000) threads = 1;
   threads = std::clamp(threads, 1, static_cast<int>(enabled.size()));

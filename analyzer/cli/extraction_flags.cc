@@ -1,8 +1,8 @@
 #include "analyzer/cli/extraction_flags.h"
 
 #include <iostream>
-#include <thread>
 
+#include "analyzer/base/threads.h"
 #include "analyzer/cli/fleet_report.h"
 #include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/progress_line.h"
@@ -50,9 +50,7 @@ bool ExtractShard(const ExtractionFlags& flags, int index, int count,
     }
   }
   FleetExtractionOptions extraction;
-  extraction.jobs = options.jobs > 0
-                        ? options.jobs
-                        : static_cast<int>(std::thread::hardware_concurrency());
+  extraction.jobs = ThreadCount(options.jobs);
   extraction.max_file_bytes = options.max_file_bytes;
   extraction.cache = &cache;
   // Every shard walks the whole fleet; it parses only its own files, so the

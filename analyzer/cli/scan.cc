@@ -1,7 +1,6 @@
 #include "analyzer/cli/scan.h"
 
-#include <thread>
-
+#include "analyzer/base/threads.h"
 #include "analyzer/cli/pipeline_parts.h"
 
 namespace ampcheck {
@@ -17,9 +16,7 @@ ScanResult RunScan(const FileSystem& fs, const ScanOptions& options) {
     return result;
   }
   FleetExtractionOptions extraction;
-  extraction.jobs = options.jobs > 0
-                        ? options.jobs
-                        : static_cast<int>(std::thread::hardware_concurrency());
+  extraction.jobs = ThreadCount(options.jobs);
   extraction.max_file_bytes = options.max_file_bytes;
   ExtractionCounters counters;
   FactsBundle bundle = ExtractBundle(fs, plan, 0, 1, extraction, &counters);
