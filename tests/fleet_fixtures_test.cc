@@ -48,13 +48,6 @@ bool ParseDirective(const std::string& line, std::string* directive,
   return known.count(*directive) > 0;
 }
 
-bool IsCheckId(const std::string& id) {
-  for (const auto& check : AllChecks()) {
-    if (id == check->id()) return true;
-  }
-  return false;
-}
-
 // The check ids of a directive's argument: "a, b (why)" gives a and b. Rule
 // fixtures share the syntax ("ruleid: go-retryablehttp tries=5"); here only
 // check ids count.

@@ -47,6 +47,13 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
   return f;
 }
 
+bool IsCheckId(const std::string& id) {
+  for (const auto& check : AllChecks()) {
+    if (id == check->id()) return true;
+  }
+  return false;
+}
+
 std::string AnalysisContext::CallName(int call) const {
   const Call& c = model.calls[call];
   return model.DisplayName(c.from) + "->" + model.DisplayName(c.to);

@@ -81,6 +81,8 @@ class Check {
 
 // Every check, in id order.
 const std::vector<std::unique_ptr<Check>>& AllChecks();
+// Whether `id` names one of AllChecks().
+bool IsCheckId(const std::string& id);
 
 std::unique_ptr<Check> MakeUnboundedRetryCheck();
 std::unique_ptr<Check> MakeRetryAmplificationCheck();

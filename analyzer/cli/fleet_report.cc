@@ -9,6 +9,7 @@
 #include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/pipeline_options.h"
 #include "analyzer/report/inventory.h"
 
 namespace ampcheck {
@@ -18,11 +19,7 @@ void AddFleetReportOptions(CLI::App* command, FleetReportFlags* flags) {
       ->add_option("--format", flags->format,
                    "Output format: " + Join(InventoryFormats(), ", "))
       ->capture_default_str();
-  command
-      ->add_option("--fail-on", flags->fail_on,
-                   "Exit 1 when a finding is at or above this severity")
-      ->check(CLI::IsMember({"error", "warning", "note", "never"}))
-      ->capture_default_str();
+  AddFailOnOption(command, &flags->fail_on);
   command->add_option("-o,--output", flags->output,
                       "Write the report to this file (default: stdout)");
   command->add_option("--istio-version", flags->istio_version,
@@ -41,9 +38,7 @@ bool ValidateFleetReportFlags(const FleetReportFlags& flags) {
     return false;
   }
   for (const std::string& id : flags.disable) {
-    bool known = false;
-    for (const auto& check : AllChecks()) known = known || id == check->id();
-    if (!known) {
+    if (!IsCheckId(id)) {
       std::cerr << "ampcheck: unknown check '" << id << "' (--list-checks)\n";
       return false;
     }
@@ -99,26 +94,16 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
   std::ostringstream rendered;
   RenderInventory(flags.format, result.model, result.analysis, inventory,
                   rendered);
-  if (flags.output.empty() || flags.output == "-") {
-    std::cout << rendered.str();
-  } else {
-    std::ofstream out(flags.output, std::ios::binary);
-    out << rendered.str();
-    if (!out) {
-      std::cerr << "ampcheck: cannot write " << flags.output << "\n";
-      return kExitUsage;
-    }
+  if (!WriteOutput(flags.output, rendered.str())) {
+    std::cerr << "ampcheck: cannot write " << flags.output << "\n";
+    return kExitUsage;
   }
   if (result.readable_files == 0) {
     std::cerr << "ampcheck: no readable input\n";
     return kExitUsage;
   }
-  int threshold = flags.fail_on == "note"      ? 0
-                  : flags.fail_on == "warning" ? 1
-                  : flags.fail_on == "error"   ? 2
-                                               : 3;
   for (const Finding& f : result.analysis.findings) {
-    if (static_cast<int>(f.severity) >= threshold) return kExitFindings;
+    if (FailsAt(f.severity, flags.fail_on)) return kExitFindings;
   }
   return kExitClean;
 }

@@ -44,9 +44,7 @@ void AddFailOnOption(CLI::App* command, std::string* fail_on) {
 
 bool ApplyDisabledChecks(PipelineFlags* flags, std::string* error) {
   for (const std::string& id : flags->disable) {
-    bool known = false;
-    for (const auto& check : AllChecks()) known = known || id == check->id();
-    if (!known) {
+    if (!IsCheckId(id)) {
       *error = "unknown check '" + id + "' (ampcheck scan --list-checks)";
       return false;
     }
