@@ -74,6 +74,13 @@ std::vector<std::vector<int>> WorstOutboundPaths(const Model& model,
   return paths;
 }
 
+int ServicesWithMultiLayerCalls(const Inventory& inventory) {
+  int services = 0;
+  for (const ServiceInventory& e : inventory.services)
+    services += e.multi_layer_calls.empty() ? 0 : 1;
+  return services;
+}
+
 Inventory BuildInventory(const Model& model, const Analysis& analysis,
                          const SourceSummary& sources) {
   Inventory inventory;

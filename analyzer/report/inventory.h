@@ -65,6 +65,9 @@ struct Inventory {
   std::vector<std::pair<Location, std::string>> unattributed_layers;
 };
 
+// How many services have more than one retrying layer on an outbound call.
+int ServicesWithMultiLayerCalls(const Inventory& inventory);
+
 Inventory BuildInventory(const Model& model, const Analysis& analysis,
                          const SourceSummary& sources);
 

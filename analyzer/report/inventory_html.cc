@@ -155,9 +155,7 @@ void FindingsTable(const Analysis& analysis, std::ostream& out) {
 void RenderInventoryHtml(const Model& model, const Analysis& analysis,
                          const Inventory& inventory, std::ostream& out) {
   AnalysisContext context(model, analysis.graph);
-  int multi = 0;
-  for (const ServiceInventory& e : inventory.services)
-    multi += e.multi_layer_calls.empty() ? 0 : 1;
+  int multi = ServicesWithMultiLayerCalls(inventory);
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       << "<title>ampcheck fleet inventory</title>" << kStyle
       << "</head><body>\n"

@@ -22,9 +22,7 @@ std::string PathText(const AnalysisContext& context,
 void RenderInventoryText(const Model& model, const Analysis& analysis,
                          const Inventory& inventory, std::ostream& out) {
   AnalysisContext context(model, analysis.graph);
-  int multi = 0;
-  for (const ServiceInventory& e : inventory.services)
-    multi += e.multi_layer_calls.empty() ? 0 : 1;
+  int multi = ServicesWithMultiLayerCalls(inventory);
   out << "fleet inventory: " << model.services.size() << " services, " << multi
       << " with more than one retrying layer on a call\n\n";
   for (const ServiceInventory& e : inventory.services) {
