@@ -94,18 +94,7 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
   std::ostringstream rendered;
   RenderInventory(flags.format, result.model, result.analysis, inventory,
                   rendered);
-  if (!WriteOutput(flags.output, rendered.str())) {
-    std::cerr << "ampcheck: cannot write " << flags.output << "\n";
-    return kExitUsage;
-  }
-  if (result.readable_files == 0) {
-    std::cerr << "ampcheck: no readable input\n";
-    return kExitUsage;
-  }
-  for (const Finding& f : result.analysis.findings) {
-    if (FailsAt(f.severity, flags.fail_on)) return kExitFindings;
-  }
-  return kExitClean;
+  return FinishReport(flags.output, rendered.str(), result, flags.fail_on);
 }
 
 bool CollectInputs(const std::vector<std::string>& inputs,

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/cli/commands.h"
 
 namespace ampcheck {
 
@@ -69,6 +70,22 @@ bool WriteOutput(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   return static_cast<bool>(out);
+}
+
+int FinishReport(const std::string& output, const std::string& rendered,
+                 const ScanResult& result, const std::string& fail_on) {
+  if (!WriteOutput(output, rendered)) {
+    std::cerr << "ampcheck: cannot write " << output << "\n";
+    return kExitUsage;
+  }
+  if (result.readable_files == 0) {
+    std::cerr << "ampcheck: no readable input\n";
+    return kExitUsage;
+  }
+  for (const Finding& f : result.analysis.findings) {
+    if (FailsAt(f.severity, fail_on)) return kExitFindings;
+  }
+  return kExitClean;
 }
 
 }  // namespace ampcheck

@@ -37,6 +37,12 @@ bool FailsAt(Severity severity, const std::string& fail_on);
 // Writes text to a file, or to stdout for "" and "-"; false on failure.
 bool WriteOutput(const std::string& path, const std::string& text);
 
+// The end of a run that printed a report: writes it to `output`, then gives
+// the exit code: 2 when it cannot be written or no input was readable, 1 when
+// a finding is at or above --fail-on, else 0.
+int FinishReport(const std::string& output, const std::string& rendered,
+                 const ScanResult& result, const std::string& fail_on);
+
 }  // namespace ampcheck
 
 #endif  // AMPCHECK_CLI_PIPELINE_OPTIONS_H_

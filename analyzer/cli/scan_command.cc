@@ -87,18 +87,7 @@ int RunScanCommand(ScanFlags flags) {
   report_options.verbose = flags.verbose;
   std::ostringstream rendered;
   reporter->Render(result.model, result.analysis, report_options, rendered);
-  if (!WriteOutput(flags.output, rendered.str())) {
-    std::cerr << "ampcheck: cannot write " << flags.output << "\n";
-    return kExitUsage;
-  }
-  if (result.readable_files == 0) {
-    std::cerr << "ampcheck: no readable input\n";
-    return kExitUsage;
-  }
-  for (const Finding& f : result.analysis.findings) {
-    if (FailsAt(f.severity, flags.fail_on)) return kExitFindings;
-  }
-  return kExitClean;
+  return FinishReport(flags.output, rendered.str(), result, flags.fail_on);
 }
 
 }  // namespace
