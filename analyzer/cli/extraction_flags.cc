@@ -6,7 +6,7 @@
 #include "analyzer/cli/fleet_report.h"
 #include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/progress_line.h"
-#include "analyzer/extract/facts_cache.h"
+#include "analyzer/facts/facts_cache.h"
 
 namespace ampcheck {
 

@@ -2,7 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "analyzer/extract/facts_json.h"
+#include "analyzer/facts/facts_json.h"
 
 namespace ampcheck {
 

@@ -3,8 +3,8 @@
 #include <algorithm>
 
 #include "analyzer/base/paths.h"
-#include "analyzer/extract/content_hash.h"
-#include "analyzer/extract/facts_cache.h"
+#include "analyzer/facts/content_hash.h"
+#include "analyzer/facts/facts_cache.h"
 #include "analyzer/extract/policy.h"
 #include "analyzer/extract/registry.h"
 #include "analyzer/resolve/resolver.h"

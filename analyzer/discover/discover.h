@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analyzer/discover/file_system.h"
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 

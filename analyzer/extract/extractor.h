@@ -9,7 +9,7 @@
 
 #include "analyzer/discover/discover.h"
 #include "analyzer/discover/file_system.h"
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 

@@ -12,7 +12,7 @@
 #include "analyzer/discover/discover.h"
 #include "analyzer/discover/file_system.h"
 #include "analyzer/extract/extractor.h"
-#include "analyzer/extract/facts_cache.h"
+#include "analyzer/facts/facts_cache.h"
 
 namespace ampcheck {
 

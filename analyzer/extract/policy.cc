@@ -3,8 +3,8 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/manifest.h"
-#include "analyzer/extract/yaml_documents.h"
+#include "analyzer/extract/kubernetes/manifest.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 namespace ampcheck {
 namespace {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "analyzer/base/layer.h"
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 

@@ -1,7 +1,7 @@
 #include "analyzer/extract/registry.h"
 
-#include "analyzer/extract/build_marker_extractor.h"
-#include "analyzer/extract/kubernetes_extractor.h"
+#include "analyzer/extract/source/build_marker_extractor.h"
+#include "analyzer/extract/kubernetes/kubernetes_extractor.h"
 #include "analyzer/extract/source/source_extractors.h"
 
 namespace ampcheck {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "analyzer/analyze/analyzer.h"
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/app_config.h"
+#include "analyzer/extract/app_config/app_config.h"
 #include "analyzer/extract/source/value_eval.h"
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/hosts.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "analyzer/base/layer.h"
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/extract/policy.h"
 
 namespace ampcheck {

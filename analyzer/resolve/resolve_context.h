@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/extract/policy.h"
 #include "analyzer/resolve/istio_version.h"
 #include "analyzer/resolve/model.h"

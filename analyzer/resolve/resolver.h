@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/extract/policy.h"
 #include "analyzer/resolve/model.h"
 

@@ -4,7 +4,7 @@
 #include <functional>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/app_config.h"
+#include "analyzer/extract/app_config/app_config.h"
 #include "analyzer/extract/source/value_eval.h"
 
 namespace ampcheck {

@@ -11,7 +11,7 @@
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/test_paths.h"
 #include "analyzer/extract/source/value_eval.h"
-#include "analyzer/extract/yaml_documents.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 namespace ampcheck {
 namespace {

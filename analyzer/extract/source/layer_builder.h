@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/extract/source/rule.h"
 
 namespace ampcheck {

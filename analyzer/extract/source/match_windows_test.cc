@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "analyzer/discover/discover.h"
-#include "analyzer/extract/facts_json.h"
+#include "analyzer/facts/facts_json.h"
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/rule_loader.h"

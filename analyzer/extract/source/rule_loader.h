@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/extract/source/rule.h"
 #include "analyzer/extract/source/rule_schema.h"
 

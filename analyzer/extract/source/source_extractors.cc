@@ -1,7 +1,7 @@
 #include "analyzer/extract/source/source_extractors.h"
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/app_config_extractor.h"
+#include "analyzer/extract/app_config/app_config_extractor.h"
 #include "analyzer/extract/registry.h"
 #include "analyzer/extract/source/grpc_service_config.h"
 #include "analyzer/extract/source/rule_engine.h"

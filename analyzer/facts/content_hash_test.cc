@@ -1,4 +1,4 @@
-#include "analyzer/extract/content_hash.h"
+#include "analyzer/facts/content_hash.h"
 
 #include <doctest/doctest.h>
 

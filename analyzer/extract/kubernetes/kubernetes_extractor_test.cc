@@ -1,4 +1,4 @@
-#include "analyzer/extract/kubernetes_extractor.h"
+#include "analyzer/extract/kubernetes/kubernetes_extractor.h"
 
 #include <doctest/doctest.h>
 

@@ -1,4 +1,4 @@
-#include "analyzer/extract/facts_json.h"
+#include "analyzer/facts/facts_json.h"
 
 #include <doctest/doctest.h>
 

@@ -1,10 +1,11 @@
-#include "analyzer/extract/kubernetes_extractor.h"
+#include "analyzer/extract/kubernetes/kubernetes_extractor.h"
 
 #include <set>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/manifest.h"
-#include "analyzer/extract/yaml_documents.h"
+#include "analyzer/extract/kubernetes/manifest.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
+#include "analyzer/extract/mesh/istio_extractor.h"
 
 namespace ampcheck {
 namespace {

@@ -1,4 +1,4 @@
-#include "analyzer/extract/app_config_layers.h"
+#include "analyzer/extract/app_config/app_config_layers.h"
 
 #include <fmt/format.h>
 
@@ -6,7 +6,7 @@
 #include <regex>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/app_config.h"
+#include "analyzer/extract/app_config/app_config.h"
 #include "analyzer/extract/source/value_eval.h"
 
 namespace ampcheck {

@@ -1,8 +1,8 @@
 // Build markers (go.mod, package.json, pom.xml, pyproject.toml, setup.py,
 // *.csproj, build.gradle, requirements.txt, Dockerfile): the source tree they
 // root and the module name they declare, for attributing code to services.
-#ifndef AMPCHECK_EXTRACT_BUILD_MARKER_EXTRACTOR_H_
-#define AMPCHECK_EXTRACT_BUILD_MARKER_EXTRACTOR_H_
+#ifndef AMPCHECK_EXTRACT_SOURCE_BUILD_MARKER_EXTRACTOR_H_
+#define AMPCHECK_EXTRACT_SOURCE_BUILD_MARKER_EXTRACTOR_H_
 
 #include <string>
 #include <string_view>
@@ -24,4 +24,4 @@ class BuildMarkerExtractor : public Extractor {
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_BUILD_MARKER_EXTRACTOR_H_
+#endif  // AMPCHECK_EXTRACT_SOURCE_BUILD_MARKER_EXTRACTOR_H_

@@ -2,14 +2,14 @@
 // re-audit re-parses only the files whose content changed. The key covers
 // everything that can change a file's facts: its content, its display path
 // (every location names it), the rules loaded and the ampcheck build.
-#ifndef AMPCHECK_EXTRACT_FACTS_CACHE_H_
-#define AMPCHECK_EXTRACT_FACTS_CACHE_H_
+#ifndef AMPCHECK_FACTS_FACTS_CACHE_H_
+#define AMPCHECK_FACTS_FACTS_CACHE_H_
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -43,4 +43,4 @@ class FactsCache {
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_FACTS_CACHE_H_
+#endif  // AMPCHECK_FACTS_FACTS_CACHE_H_

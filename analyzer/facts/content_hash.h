@@ -1,7 +1,7 @@
 // SHA-256 of file contents and cache keys: a key that changes whenever
 // anything that could change a file's facts changes.
-#ifndef AMPCHECK_EXTRACT_CONTENT_HASH_H_
-#define AMPCHECK_EXTRACT_CONTENT_HASH_H_
+#ifndef AMPCHECK_FACTS_CONTENT_HASH_H_
+#define AMPCHECK_FACTS_CONTENT_HASH_H_
 
 #include <array>
 #include <cstdint>
@@ -30,4 +30,4 @@ std::string Sha256Hex(std::string_view data);
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_CONTENT_HASH_H_
+#endif  // AMPCHECK_FACTS_CONTENT_HASH_H_

@@ -1,14 +1,14 @@
 // Application config files (Spring application*.yml|yaml|properties,
 // bootstrap*.yml, MicroProfile microprofile-config.properties), read as flat
 // key/value properties with their lines.
-#ifndef AMPCHECK_EXTRACT_APP_CONFIG_H_
-#define AMPCHECK_EXTRACT_APP_CONFIG_H_
+#ifndef AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_H_
+#define AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_H_
 
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -34,4 +34,4 @@ std::string CanonicalPropertyKey(std::string_view key);
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_APP_CONFIG_H_
+#endif  // AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_H_

@@ -1,10 +1,10 @@
-#include "analyzer/extract/app_config.h"
+#include "analyzer/extract/app_config/app_config.h"
 
 #include <regex>
 
 #include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/yaml_documents.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 namespace ampcheck {
 namespace {

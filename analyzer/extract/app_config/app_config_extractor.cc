@@ -1,7 +1,7 @@
-#include "analyzer/extract/app_config_extractor.h"
+#include "analyzer/extract/app_config/app_config_extractor.h"
 
-#include "analyzer/extract/app_config.h"
-#include "analyzer/extract/app_config_layers.h"
+#include "analyzer/extract/app_config/app_config.h"
+#include "analyzer/extract/app_config/app_config_layers.h"
 #include "analyzer/extract/source/test_paths.h"
 
 namespace ampcheck {

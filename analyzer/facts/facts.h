@@ -1,8 +1,8 @@
 // Facts: what extraction reads out of one file, before any semantics are
 // applied. Pure data, serializable to JSON (facts_json.h) so extraction can be
 // cached by content hash and sharded across machines.
-#ifndef AMPCHECK_EXTRACT_FACTS_H_
-#define AMPCHECK_EXTRACT_FACTS_H_
+#ifndef AMPCHECK_FACTS_FACTS_H_
+#define AMPCHECK_FACTS_FACTS_H_
 
 #include <map>
 #include <optional>
@@ -230,4 +230,4 @@ struct FileFacts {
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_FACTS_H_
+#endif  // AMPCHECK_FACTS_FACTS_H_

@@ -1,8 +1,8 @@
-#include "analyzer/extract/app_config.h"
+#include "analyzer/extract/app_config/app_config.h"
 
 #include <doctest/doctest.h>
 
-#include "analyzer/extract/app_config_layers.h"
+#include "analyzer/extract/app_config/app_config_layers.h"
 
 namespace ampcheck {
 namespace {

@@ -1,4 +1,4 @@
-#include "analyzer/extract/facts_cache.h"
+#include "analyzer/facts/facts_cache.h"
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "analyzer/extract/content_hash.h"
-#include "analyzer/extract/facts_json.h"
+#include "analyzer/facts/content_hash.h"
+#include "analyzer/facts/facts_json.h"
 
 namespace ampcheck {
 namespace {

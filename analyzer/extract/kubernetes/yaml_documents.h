@@ -1,7 +1,7 @@
 // Splits a YAML stream into documents and parses each on its own, so that one
 // broken document is diagnosed with its line and the others still count.
-#ifndef AMPCHECK_EXTRACT_YAML_DOCUMENTS_H_
-#define AMPCHECK_EXTRACT_YAML_DOCUMENTS_H_
+#ifndef AMPCHECK_EXTRACT_KUBERNETES_YAML_DOCUMENTS_H_
+#define AMPCHECK_EXTRACT_KUBERNETES_YAML_DOCUMENTS_H_
 
 #include <yaml-cpp/yaml.h>
 
@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -50,4 +50,4 @@ class YamlView {
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_YAML_DOCUMENTS_H_
+#endif  // AMPCHECK_EXTRACT_KUBERNETES_YAML_DOCUMENTS_H_

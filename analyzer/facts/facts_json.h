@@ -1,14 +1,14 @@
 // Facts as JSON: the format of the extraction cache and of shard files
 // (schema ampcheck/facts/v1). Writing then reading gives back the same facts,
 // field for field; fields at their default value are left out.
-#ifndef AMPCHECK_EXTRACT_FACTS_JSON_H_
-#define AMPCHECK_EXTRACT_FACTS_JSON_H_
+#ifndef AMPCHECK_FACTS_FACTS_JSON_H_
+#define AMPCHECK_FACTS_FACTS_JSON_H_
 
 #include <nlohmann/json.hpp>
 #include <string>
 
 #include "analyzer/base/layer.h"
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -28,4 +28,4 @@ bool DiagnosticFromJson(const nlohmann::json& in, Diagnostic* diagnostic,
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_FACTS_JSON_H_
+#endif  // AMPCHECK_FACTS_FACTS_JSON_H_

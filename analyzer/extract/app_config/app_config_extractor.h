@@ -1,7 +1,7 @@
 // Application config files: every key as a ConfigPropertyFact, and the retry
 // layers config defines on its own (app_config_layers.h).
-#ifndef AMPCHECK_EXTRACT_APP_CONFIG_EXTRACTOR_H_
-#define AMPCHECK_EXTRACT_APP_CONFIG_EXTRACTOR_H_
+#ifndef AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_EXTRACTOR_H_
+#define AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_EXTRACTOR_H_
 
 #include "analyzer/extract/extractor.h"
 
@@ -15,4 +15,4 @@ class AppConfigExtractor : public Extractor {
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_APP_CONFIG_EXTRACTOR_H_
+#endif  // AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_EXTRACTOR_H_

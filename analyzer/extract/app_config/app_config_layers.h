@@ -2,12 +2,12 @@
 // instances, Spring Cloud OpenFeign retryers, Spring AMQP listener retry (and
 // the unbounded requeue when it is off), Spring Kafka retry topics, Spring
 // Cloud Stream consumers, Ribbon and Spring Cloud LoadBalancer retries.
-#ifndef AMPCHECK_EXTRACT_APP_CONFIG_LAYERS_H_
-#define AMPCHECK_EXTRACT_APP_CONFIG_LAYERS_H_
+#ifndef AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_LAYERS_H_
+#define AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_LAYERS_H_
 
 #include <vector>
 
-#include "analyzer/extract/facts.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -18,4 +18,4 @@ std::vector<LayerFact> LayersFromProperties(
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_APP_CONFIG_LAYERS_H_
+#endif  // AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_LAYERS_H_

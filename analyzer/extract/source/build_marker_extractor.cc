@@ -1,4 +1,4 @@
-#include "analyzer/extract/build_marker_extractor.h"
+#include "analyzer/extract/source/build_marker_extractor.h"
 
 #include <regex>
 

@@ -3,7 +3,7 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/manifest.h"
+#include "analyzer/extract/mesh/istio_extractor.h"
 
 namespace ampcheck {
 namespace {

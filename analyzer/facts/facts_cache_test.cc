@@ -1,4 +1,4 @@
-#include "analyzer/extract/facts_cache.h"
+#include "analyzer/facts/facts_cache.h"
 
 #include <doctest/doctest.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "analyzer/extract/facts_json.h"
+#include "analyzer/facts/facts_json.h"
 #include "analyzer/extract/fleet_extraction.h"
 #include "analyzer/extract/registry.h"
 

@@ -1,13 +1,13 @@
 // One Kubernetes resource being read: its identity and accessors.
-#ifndef AMPCHECK_EXTRACT_MANIFEST_H_
-#define AMPCHECK_EXTRACT_MANIFEST_H_
+#ifndef AMPCHECK_EXTRACT_KUBERNETES_MANIFEST_H_
+#define AMPCHECK_EXTRACT_KUBERNETES_MANIFEST_H_
 
 #include <yaml-cpp/yaml.h>
 
 #include <string>
 
-#include "analyzer/extract/facts.h"
-#include "analyzer/extract/yaml_documents.h"
+#include "analyzer/facts/facts.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 namespace ampcheck {
 
@@ -28,14 +28,6 @@ struct Manifest {
   std::string Label() const;
 };
 
-// Istio resources (networking.istio.io v1/v1beta1/v1alpha3, IstioOperator,
-// the istio ConfigMap's mesh key). False when the manifest is not one.
-bool ExtractIstioResource(const Manifest& manifest, FileFacts* facts);
-
-// The mesh config text (the istio ConfigMap's "mesh" key) parsed as YAML.
-void ExtractMeshConfig(const YAML::Node& mesh_config, const Manifest& manifest,
-                       int line_offset, FileFacts* facts);
-
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_MANIFEST_H_
+#endif  // AMPCHECK_EXTRACT_KUBERNETES_MANIFEST_H_

@@ -1,7 +1,7 @@
 // Kubernetes and Istio manifests: YAML streams, kind: List, helm template and
 // kubectl output. Documents that are not manifests are counted, not diagnosed.
-#ifndef AMPCHECK_EXTRACT_KUBERNETES_EXTRACTOR_H_
-#define AMPCHECK_EXTRACT_KUBERNETES_EXTRACTOR_H_
+#ifndef AMPCHECK_EXTRACT_KUBERNETES_KUBERNETES_EXTRACTOR_H_
+#define AMPCHECK_EXTRACT_KUBERNETES_KUBERNETES_EXTRACTOR_H_
 
 #include "analyzer/extract/extractor.h"
 
@@ -15,4 +15,4 @@ class KubernetesExtractor : public Extractor {
 
 }  // namespace ampcheck
 
-#endif  // AMPCHECK_EXTRACT_KUBERNETES_EXTRACTOR_H_
+#endif  // AMPCHECK_EXTRACT_KUBERNETES_KUBERNETES_EXTRACTOR_H_

@@ -1,4 +1,4 @@
-#include "analyzer/extract/yaml_documents.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 #include <algorithm>
 
