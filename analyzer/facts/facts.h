@@ -166,6 +166,16 @@ struct Target {
   bool operator==(const Target&) const = default;
 };
 
+// The code around a source match: its enclosing type and function, with the
+// function's lines. Resolve binds a layer to the call sites its scope holds.
+struct SourceScope {
+  std::string type;      // enclosing class or type, "" at top level
+  std::string function;  // enclosing function or method, "" at top level
+  int first_line = 0;    // the function's lines; 0 when at top level
+  int last_line = 0;
+  bool operator==(const SourceScope&) const = default;
+};
+
 // A retrying layer found in application source or config.
 struct LayerFact {
   Layer layer;
@@ -182,6 +192,10 @@ struct LayerFact {
   // tries_property_semantics says ("tries" | "retries").
   std::string tries_property;
   std::string tries_property_semantics;
+  SourceScope scope;
+  // Why the layer wraps no service call ("a database connection: enclosing
+  // type RetryableDataSource"), or "" when it may.
+  std::string no_service_edge;
 };
 
 // A key/value of application config (application.yml, .properties,
@@ -198,6 +212,7 @@ struct CallSiteFact {
   Target target;
   Location location;
   std::string detail;
+  SourceScope scope;
 };
 
 // A build marker (go.mod, pom.xml, package.json, ...) naming a source tree.
@@ -205,6 +220,9 @@ struct BuildMarkerFact {
   std::string directory;  // relative to the scanned root, "" for the root
   std::string marker;     // file name
   std::string name;       // module / artifact / package name, when read
+  // Projects of the tree it depends on (project_references.h): "dir:src/X",
+  // "artifact:x", "package:x".
+  std::vector<std::string> references;
 };
 
 // Everything extracted from one file.

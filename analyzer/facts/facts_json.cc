@@ -42,11 +42,12 @@ static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
 static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 40, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 632, "new field: list it in Fields()");
+static_assert(sizeof(SourceScope) == 72, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 736, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(CallSiteFact) == 112, "new field: list it in Fields()");
-static_assert(sizeof(BuildMarkerFact) == 96, "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 184, "new field: list it in Fields()");
+static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(FileFacts) == 408, "new field: list it in Fields()");
 
 template <class S, class T>
@@ -211,6 +212,14 @@ void Fields(Same<LayerFact> auto& s, auto&& f) {
   f("service", s.service);
   f("tries_property", s.tries_property);
   f("tries_property_semantics", s.tries_property_semantics);
+  f("scope", s.scope);
+  f("no_service_edge", s.no_service_edge);
+}
+void Fields(Same<SourceScope> auto& s, auto&& f) {
+  f("type", s.type);
+  f("function", s.function);
+  f("first_line", s.first_line);
+  f("last_line", s.last_line);
 }
 void Fields(Same<ConfigPropertyFact> auto& s, auto&& f) {
   f("key", s.key);
@@ -221,11 +230,13 @@ void Fields(Same<CallSiteFact> auto& s, auto&& f) {
   f("target", s.target);
   f("at", s.location);
   f("detail", s.detail);
+  f("scope", s.scope);
 }
 void Fields(Same<BuildMarkerFact> auto& s, auto&& f) {
   f("directory", s.directory);
   f("marker", s.marker);
   f("name", s.name);
+  f("references", s.references);
 }
 void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("file", s.file);

@@ -95,9 +95,15 @@ FileFacts FullFacts() {
   layer.service = "orders";
   layer.tries_property = "a.b";
   layer.tries_property_semantics = "tries";
+  layer.scope = {"PricingClient", "fetch", 10, 20};
+  layer.no_service_edge = "a data store connection";
   f.layers = {layer};
-  f.call_sites = {{{TargetKind::kUrl, "http://x"}, {"a.go", 3}, "url"}};
-  f.build_markers = {{"svc", "go.mod", "example.com/svc"}};
+  f.call_sites = {{{TargetKind::kUrl, "http://x"},
+                   {"a.go", 3},
+                   "url",
+                   {"", "newClient", 2, 5}}};
+  f.build_markers = {
+      {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
   return f;
 }

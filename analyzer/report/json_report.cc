@@ -126,6 +126,10 @@ json ReportJson(const Model& model, const Analysis& analysis) {
                     {"membership", s.membership},
                     {"kind", s.kind}};
     if (s.is_gateway) service["gateway"] = true;
+    if (s.external) {
+      service["external"] = true;
+      service["external_reason"] = s.external_reason;
+    }
     report["services"].push_back(LocationFields(service, s.location));
   }
   report["calls"] = json::array();
@@ -181,10 +185,22 @@ json ReportJson(const Model& model, const Analysis& analysis) {
   json skipped = {{"non_manifest_documents", model.skipped_documents}};
   for (const auto& [reason, count] : model.skipped_files)
     skipped[reason] = count;
+  const ResolveCounts& n = model.counts;
   report["summary"] = {{"files", model.files},
                        {"services", model.services.size()},
                        {"calls", model.calls.size()},
-                       {"skipped", skipped}};
+                       {"skipped", skipped},
+                       {"call_sites",
+                        {{"resolved", n.call_sites_resolved},
+                         {"external", n.call_sites_external},
+                         {"unresolved", n.call_sites_unresolved}}},
+                       {"layers",
+                        {{"targeted", n.layers_targeted},
+                         {"bound_by_scope", n.layers_bound},
+                         {"assumed_every_call", n.layers_assumed},
+                         {"on_no_service_call", n.layers_no_edge},
+                         {"no_call", n.layers_no_call},
+                         {"overloads_merged", n.layers_merged}}}};
   int counts[3] = {0, 0, 0};
   for (const Finding& f : analysis.findings)
     ++counts[static_cast<int>(f.severity)];

@@ -11,6 +11,31 @@
 namespace ampcheck {
 namespace {
 
+// "call sites: 4 resolved, 2 outside the inputs, 1 unresolved; layers: ...":
+// what became of every call site and application layer, when there are any.
+std::string ResolveSummary(const ResolveCounts& n) {
+  std::string out;
+  if (n.call_sites_resolved + n.call_sites_external + n.call_sites_unresolved >
+      0) {
+    out += "call sites: " + std::to_string(n.call_sites_resolved) +
+           " resolved, " + std::to_string(n.call_sites_external) +
+           " outside the inputs, " + std::to_string(n.call_sites_unresolved) +
+           " unresolved\n";
+  }
+  int layers = n.layers_targeted + n.layers_bound + n.layers_assumed +
+               n.layers_no_edge + n.layers_no_call + n.layers_merged;
+  if (layers > 0) {
+    out += "application layers: " + std::to_string(n.layers_targeted) +
+           " on their target, " + std::to_string(n.layers_bound) +
+           " on the calls in their scope, " + std::to_string(n.layers_assumed) +
+           " assumed on every outbound call, " +
+           std::to_string(n.layers_no_edge) + " on no service call, " +
+           std::to_string(n.layers_no_call) + " on no known call, " +
+           std::to_string(n.layers_merged) + " overloads counted once\n";
+  }
+  return out;
+}
+
 std::string Where(const Location& location) {
   std::string text = location.ToString();
   return text.empty() ? "" : text + ": ";
@@ -66,6 +91,15 @@ class TextReporter : public Reporter {
       out << "suppressed: " << f.check << " " << Join(f.path, " -> ") << " ("
           << s.reason << ", " << s.location.ToString() << ")\n";
     }
+    bool any_external = false;
+    for (const Service& s : model.services) {
+      if (!s.external) continue;
+      if (!any_external) out << "\nnot in the inputs:\n";
+      any_external = true;
+      out << "  " << s.display << ": " << s.external_reason;
+      if (s.tcp_only) out << "; " << s.protocol_evidence;
+      out << "\n";
+    }
     if (!model.diagnostics.empty()) out << "\ninput problems:\n";
     for (const Diagnostic& d : model.diagnostics) {
       out << Where(d.location) << SeverityName(d.severity) << ": " << d.message
@@ -88,7 +122,7 @@ class TextReporter : public Reporter {
     for (const auto& [reason, count] : model.skipped_files) {
       out << "; " << count << " " << reason << " skipped";
     }
-    out << "\n";
+    out << "\n" << ResolveSummary(model.counts);
   }
 
  private:

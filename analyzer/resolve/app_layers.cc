@@ -1,8 +1,9 @@
 // Application layers: declared in the policy file, or found in source and
-// application config and attributed to a service. Layers of one service that
-// wrap the same call stack outermost first (consumer, handler, decorator,
-// client); a layer whose target cannot be resolved applies to every outbound
-// call of its service, and the call says so.
+// application config and attributed to a service, ordered on each call
+// outermost first (consumer, handler, decorator, client). A layer goes on
+// the call its target names, else on the calls whose sites its scope holds
+// (layer_binding.h); only when neither says, on every outbound call of its
+// service, and the call and the summary say so.
 #include <algorithm>
 #include <set>
 
@@ -11,6 +12,7 @@
 #include "analyzer/extract/source/value_eval.h"
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/hosts.h"
+#include "analyzer/resolve/layer_binding.h"
 #include "analyzer/resolve/resolve_context.h"
 #include "analyzer/resolve/service_config.h"
 
@@ -21,9 +23,18 @@ namespace {
 // layer; the same instance used by @Retry(name) is one layer, not two.
 constexpr const char* kConfigResilience4j = "config-resilience4j-retry";
 
-// The service a target names, seen from `service`; -1 if unresolved.
-int ResolveTarget(const Target& target, int service,
-                  const ServiceConfig& config, ResolveContext* c) {
+// The call a target stands for: a service in the inputs, a node outside
+// them, or none, with why.
+struct ResolvedTarget {
+  int callee = -1;
+  std::string why_not;  // when callee < 0
+};
+
+ResolvedTarget ResolveTarget(const Target& target, const Location& at,
+                             int service, const ServiceConfig& config,
+                             ResolveContext* c) {
+  ResolvedTarget out;
+  const std::string& name = c->model.services[service].name;
   std::string value;
   switch (target.kind) {
     case TargetKind::kUrl:
@@ -31,38 +42,47 @@ int ResolveTarget(const Target& target, int service,
       value = target.value;
       break;
     case TargetKind::kEnv:
-      if (auto env = config.Lookup(service, "env:" + target.value))
+      if (auto env = config.Lookup(service, "env:" + target.value)) {
         value = env->value;
+      } else {
+        out.why_not = "env " + target.value + " is not set for " + name;
+      }
       break;
     case TargetKind::kProperty: {
       // "${pricing.base-url:http://localhost}" names pricing.base-url.
       auto placeholder = PropertyPlaceholder(target.value);
       std::string key = placeholder ? placeholder->key : target.value;
-      if (auto property = config.Lookup(service, key)) value = property->value;
+      if (auto property = config.Lookup(service, key)) {
+        value = property->value;
+      } else {
+        out.why_not = "property " + key + " is not set for " + name;
+      }
       break;
     }
     case TargetKind::kNone:
+      out.why_not = "no target";
       break;
   }
+  if (value.empty()) return out;
   auto ref = ParseHostReference(value, false);
-  if (!ref) return -1;
-  return c->ResolveHost(ref->host, c->model.services[service].ns);
+  if (!ref) {
+    out.why_not = "'" + value + "' is no address";
+    return out;
+  }
+  out.callee = c->ResolveOrExternal(*ref, c->model.services[service].ns, at,
+                                    &out.why_not);
+  if (out.callee == service) {
+    out.callee = -1;
+    out.why_not = "'" + value + "' names " + name + " itself";
+  }
+  return out;
 }
 
-void ApplyLayer(const Layer& layer, int service, const Target& target,
-                const std::string& label, const ServiceConfig& config,
-                ResolveContext* c) {
-  if (target.kind != TargetKind::kNone) {
-    int callee = ResolveTarget(target, service, config, c);
-    if (callee >= 0 && callee != service) {
-      int call =
-          c->AddCall(service, callee,
-                     {layer.location, label + " targets " + target.value});
-      c->model.calls[call].layers.push_back(layer);
-      return;
-    }
-  }
-  bool applied = false;
+// Applies a layer to every outbound call of its service: what is left when
+// neither its target nor its scope says which calls it wraps. The call and
+// the summary name it as an assumption.
+void ApplyToEveryCall(const Layer& layer, int service, const std::string& why,
+                      const std::string& label, ResolveContext* c) {
   // A copy: no call is added below, but the index may grow elsewhere.
   std::vector<int> calls;
   if (service < static_cast<int>(c->outgoing.size()))
@@ -70,22 +90,42 @@ void ApplyLayer(const Layer& layer, int service, const Target& target,
   for (int index : calls) {
     Call& call = c->model.calls[index];
     call.layers.push_back(layer);
-    call.notes.push_back(layer.origin + " (" + layer.location.ToString() +
-                         ") has " +
-                         (target.kind == TargetKind::kNone
-                              ? std::string("no target")
-                              : "an unresolved target " + target.value) +
+    call.notes.push_back("assumed: " + layer.origin + " (" +
+                         layer.location.ToString() + ") has " + why +
                          ": applied to every outbound call of " +
                          c->model.services[service].name);
-    applied = true;
   }
-  if (!applied) {
+  if (calls.empty()) {
+    ++c->model.counts.layers_no_call;
     c->Diagnose(
         layer.location,
         label + " of " + c->model.services[service].name +
             " applies to no call: the service has no known outbound calls",
         Severity::kNote);
+  } else {
+    ++c->model.counts.layers_assumed;
   }
+}
+
+void ApplyLayer(const Layer& layer, int service, const Target& target,
+                const std::string& label, const ServiceConfig& config,
+                ResolveContext* c) {
+  std::string why = "no target";
+  if (target.kind != TargetKind::kNone) {
+    ResolvedTarget resolved =
+        ResolveTarget(target, layer.location, service, config, c);
+    if (resolved.callee >= 0) {
+      int call =
+          c->AddCall(service, resolved.callee,
+                     {layer.location, label + " targets " + target.value});
+      c->model.calls[call].layers.push_back(layer);
+      ++c->model.counts.layers_targeted;
+      return;
+    }
+    why =
+        "an unresolved target " + target.value + " (" + resolved.why_not + ")";
+  }
+  ApplyToEveryCall(layer, service, why, label, c);
 }
 
 void AddDeclaredLayers(const ServiceConfig& config, ResolveContext* c) {
@@ -107,6 +147,62 @@ void AddDeclaredLayers(const ServiceConfig& config, ResolveContext* c) {
   }
 }
 
+// The services a file's code runs in: its own, or, for a shared project,
+// each service that references it (with why); {-1, ""} when none.
+std::vector<std::pair<int, std::string>> ServicesOf(
+    const Attribution& attribution, const std::string& file) {
+  int service = attribution.ServiceOf(file);
+  if (service >= 0) return {{service, ""}};
+  std::vector<std::pair<int, std::string>> users = attribution.UsersOf(file);
+  if (users.empty()) return {{-1, ""}};
+  return users;
+}
+
+// Overloads of one method retried alike (getConnection() and
+// getConnection(user, password), both @Retryable(maxAttempts = 10)) are one
+// layer: a request goes through one of them, not both.
+std::string OverloadKey(int service, const LayerFact& fact) {
+  if (fact.scope.function.empty()) return "";
+  return std::to_string(service) + "\n" + fact.rule_id + "\n" +
+         fact.layer.location.file + "\n" + fact.scope.type + "\n" +
+         fact.scope.function + "\n" + fact.layer.tries.ToString() + "\n" +
+         std::to_string(static_cast<int>(fact.layer.kind));
+}
+
+// A source layer onto the calls it wraps: its own target first, then the
+// call sites its scope holds, then every outbound call (an assumption).
+void PlaceSourceLayer(const LayerFact& fact, int service,
+                      const std::string& shared, const ServiceConfig& config,
+                      const LayerBinder& binder, ResolveContext* c) {
+  Layer layer = WithConfiguredTries(fact, service, config);
+  if (!shared.empty()) layer.evidence.push_back({layer.location, shared});
+  std::string why = "no target";
+  if (fact.target.kind != TargetKind::kNone) {
+    ResolvedTarget resolved =
+        ResolveTarget(fact.target, layer.location, service, config, c);
+    if (resolved.callee >= 0) {
+      int call = c->AddCall(
+          service, resolved.callee,
+          {layer.location, layer.origin + " targets " + fact.target.value});
+      c->model.calls[call].layers.push_back(layer);
+      ++c->model.counts.layers_targeted;
+      return;
+    }
+    why = "an unresolved target " + fact.target.value + " (" +
+          resolved.why_not + ")";
+  }
+  Binding binding = binder.Bind(service, fact);
+  if (!binding.calls.empty()) {
+    layer.evidence.push_back({layer.location, "wraps " + binding.how});
+    for (int index : binding.calls)
+      c->model.calls[index].layers.push_back(layer);
+    ++c->model.counts.layers_bound;
+    return;
+  }
+  ApplyToEveryCall(layer, service, why + " and no call site in its scope",
+                   layer.origin, c);
+}
+
 }  // namespace
 
 void AddApplicationLayers(ResolveContext* c) {
@@ -121,42 +217,72 @@ void AddApplicationLayers(ResolveContext* c) {
     }
   }
   ServiceConfig config(c, attribution);
-  // Call sites first, so untargeted layers see every call.
+  // Call sites first, so that layers see every call.
+  LayerBinder binder;
   for (const auto& [file, site] : c->call_sites) {
-    int service = attribution.ServiceOf(file);
-    if (service < 0) continue;
-    int callee = ResolveTarget(site.target, service, config, c);
-    if (callee >= 0 && callee != service)
-      c->AddCall(service, callee,
-                 {site.location,
-                  site.detail.find(site.target.value) == std::string::npos
-                      ? site.detail + ": " + site.target.value
-                      : site.detail});
+    for (const auto& [service, shared] : ServicesOf(attribution, file)) {
+      if (service < 0) {
+        ++c->model.counts.call_sites_unresolved;
+        c->Diagnose(site.location,
+                    "call site " + site.target.value +
+                        " not analysed: its file is attributed to no service",
+                    Severity::kNote);
+        continue;
+      }
+      ResolvedTarget resolved =
+          ResolveTarget(site.target, site.location, service, config, c);
+      if (resolved.callee < 0) {
+        ++c->model.counts.call_sites_unresolved;
+        c->Diagnose(site.location,
+                    "call site " + site.target.value + " of " +
+                        c->model.services[service].name +
+                        " not analysed: " + resolved.why_not,
+                    Severity::kNote);
+        continue;
+      }
+      bool external = c->model.services[resolved.callee].external;
+      ++(external ? c->model.counts.call_sites_external
+                  : c->model.counts.call_sites_resolved);
+      std::string detail =
+          site.detail.find(site.target.value) == std::string::npos
+              ? site.detail + ": " + site.target.value
+              : site.detail;
+      if (!shared.empty()) detail += " (" + shared + ")";
+      int call = c->AddCall(service, resolved.callee, {site.location, detail});
+      binder.AddSite(service, {file, &site, call});
+    }
   }
   AddDeclaredLayers(config, c);
 
   std::vector<std::pair<int, const LayerFact*>> attributed;
+  // Layers carried from shared code: "shared project ..., referenced by ...".
+  std::map<std::pair<int, const LayerFact*>, std::string> shared_by;
   std::set<std::pair<int, std::string>> used_properties;  // by source layers
   for (const LayerFact& fact : c->layer_facts) {
-    int service =
+    std::vector<std::pair<int, std::string>> services =
         fact.service.empty()
-            ? attribution.ServiceOf(fact.layer.location.file)
-            : c->FindServiceRef(fact.service, fact.layer.location, true);
-    if (service < 0) {
-      c->Diagnose(
-          fact.layer.location,
-          fact.layer.origin +
-              " retry layer not attributed to any service (no build marker or "
-              "directory matches a service name)",
-          Severity::kNote);
-      continue;
-    }
-    attributed.emplace_back(service, &fact);
-    if (fact.rule_id != kConfigResilience4j && !fact.tries_property.empty()) {
-      used_properties.insert(
-          {service, CanonicalPropertyKey(fact.tries_property)});
+            ? ServicesOf(attribution, fact.layer.location.file)
+            : std::vector<std::pair<int, std::string>>{
+                  {c->FindServiceRef(fact.service, fact.layer.location, true),
+                   ""}};
+    for (const auto& [service, shared] : services) {
+      if (service < 0) {
+        c->Diagnose(fact.layer.location,
+                    fact.layer.origin +
+                        " retry layer not attributed to any service (no build "
+                        "marker or directory matches a service name)",
+                    Severity::kNote);
+        continue;
+      }
+      attributed.emplace_back(service, &fact);
+      if (!shared.empty()) shared_by[{service, &fact}] = shared;
+      if (fact.rule_id != kConfigResilience4j && !fact.tries_property.empty()) {
+        used_properties.insert(
+            {service, CanonicalPropertyKey(fact.tries_property)});
+      }
     }
   }
+  std::map<std::string, const LayerFact*> overloads;
   for (const auto& [service, fact] : attributed) {
     // A configured instance that an annotation uses is that annotation's
     // count, already applied through tries_property.
@@ -165,8 +291,33 @@ void AddApplicationLayers(ResolveContext* c) {
             {service, CanonicalPropertyKey(fact->tries_property)})) {
       continue;
     }
-    ApplyLayer(WithConfiguredTries(*fact, service, config), service,
-               fact->target, fact->layer.origin, config, c);
+    if (!fact->no_service_edge.empty()) {
+      ++c->model.counts.layers_no_edge;
+      c->Diagnose(fact->layer.location,
+                  fact->layer.origin + " retry (" +
+                      fact->layer.tries.ToString() + " tries) wraps " +
+                      fact->no_service_edge + ": on no service call",
+                  Severity::kNote);
+      continue;
+    }
+    std::string key = OverloadKey(service, *fact);
+    if (!key.empty()) {
+      auto [it, first] = overloads.emplace(key, fact);
+      if (!first) {
+        ++c->model.counts.layers_merged;
+        c->Diagnose(fact->layer.location,
+                    fact->layer.origin + " on another overload of " +
+                        fact->scope.function + " retried alike (" +
+                        it->second->layer.location.ToString() +
+                        "): counted once",
+                    Severity::kNote);
+        continue;
+      }
+    }
+    auto shared = shared_by.find({service, fact});
+    PlaceSourceLayer(*fact, service,
+                     shared == shared_by.end() ? "" : shared->second, config,
+                     binder, c);
   }
   for (Call& call : c->model.calls) {
     std::stable_sort(

@@ -1,5 +1,7 @@
 #include "analyzer/resolve/attribution.h"
 
+#include <set>
+
 #include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 
@@ -29,6 +31,72 @@ Attribution::Attribution(ResolveContext* c) {
     int service = c->FindServiceRef(a.service, a.location, true);
     if (service >= 0) declared_.emplace_back(a.path, service);
   }
+  IndexReferences();
+}
+
+void Attribution::IndexReferences() {
+  // Marker directories by the names a reference uses.
+  std::map<std::string, std::string> by_name;
+  for (const auto& [dir, markers] : markers_) {
+    by_name["dir:" + dir] = dir;
+    for (const BuildMarkerFact& m : markers) {
+      if (m.name.empty()) continue;
+      by_name["artifact:" + m.name] = dir;
+      by_name["package:" + m.name] = dir;
+    }
+  }
+  auto referenced = [&](const std::string& reference) -> std::string {
+    if (auto it = by_name.find(reference); it != by_name.end())
+      return it->second;
+    // "@shop/http": markers keep the last segment of a package's name.
+    size_t slash = reference.rfind('/');
+    if (StartsWith(reference, "package:") && slash != std::string::npos) {
+      if (auto it = by_name.find("package:" + reference.substr(slash + 1));
+          it != by_name.end())
+        return it->second;
+    }
+    return "";
+  };
+  for (const auto& [dir, markers] : markers_) {
+    for (const BuildMarkerFact& m : markers) {
+      std::string marker_file = JoinPath(dir, m.marker);
+      int service = ServiceOf(marker_file);
+      if (service < 0) continue;
+      // Breadth first through shared projects; a project that is itself a
+      // service's is not shared code and stops the walk.
+      std::vector<std::string> queue;
+      std::set<std::string> seen = {dir};
+      for (const std::string& r : m.references) queue.push_back(r);
+      for (size_t i = 0; i < queue.size(); ++i) {
+        std::string target = referenced(queue[i]);
+        if (target.empty() || !seen.insert(target).second) continue;
+        if (ServiceOf(JoinPath(target, "x")) >= 0) continue;
+        auto& users = users_[target];
+        bool known = false;
+        for (const auto& [user, why] : users) known = known || user == service;
+        if (!known) {
+          users.emplace_back(service, "shared project " + target +
+                                          ", referenced by " + marker_file);
+        }
+        for (const BuildMarkerFact& t : markers_.at(target)) {
+          for (const std::string& r : t.references) queue.push_back(r);
+        }
+      }
+    }
+  }
+}
+
+std::vector<std::pair<int, std::string>> Attribution::UsersOf(
+    const std::string& file) const {
+  for (std::string dir = ParentPath(file);; dir = ParentPath(dir)) {
+    if (markers_.count(dir)) {
+      auto it = users_.find(dir);
+      if (it == users_.end()) return {};
+      return it->second;
+    }
+    if (dir.empty()) break;
+  }
+  return {};
 }
 
 int Attribution::ServiceOf(const std::string& file) const {

@@ -1,6 +1,9 @@
 // Calls: env values and ConfigMap values that name a service, gateway-bound
 // VirtualServices, calls declared in the policy file, and call sites found in
-// source. Every call keeps its evidence.
+// source. Every call keeps its evidence. A workload's env or a route that
+// names a host no input declares calls a node outside the inputs
+// (external_nodes.cc); a mounted ConfigMap's free text names only known
+// services, since its URLs are as often links as calls.
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/resolve_context.h"
@@ -67,7 +70,8 @@ void CallsFromWorkloads(ResolveContext* c) {
       for (const std::string& part : Split(env.value, ',')) {
         auto ref = ParseHostReference(part, !hostish);
         if (!ref) continue;
-        int callee = c->ResolveHost(ref->host, w.ns);
+        std::string why_not;
+        int callee = c->ResolveOrExternal(*ref, w.ns, env.location, &why_not);
         if (callee < 0 || callee == caller) continue;
         std::string detail = "env " + env.name + "=" + Trim(part);
         std::string port_var = PortVariable(env.name);
@@ -127,11 +131,17 @@ void CallsFromGateways(ResolveContext* c) {
       int gateway = -1;
       for (const HttpRouteFact& route : vs.routes) {
         for (const RouteDestinationFact& d : route.destinations) {
-          int callee = c->ResolveHost(d.host, vs.ns);
+          std::string why_not;
+          auto ref = ParseHostReference(d.host, false);
+          int callee =
+              ref ? c->ResolveOrExternal(*ref, vs.ns, route.location, &why_not)
+                  : -1;
           if (callee < 0) {
             c->Diagnose(route.location,
                         "VirtualService " + vs.name + " routes to '" + d.host +
-                            "', which no input declares; hop not analyzed",
+                            "', which names no service (" +
+                            (ref ? why_not : "not a host name") +
+                            "); hop not analyzed",
                         Severity::kNote);
             continue;
           }

@@ -348,6 +348,14 @@ void AddMeshLayers(ResolveContext* c) {
                            "; Istio's HTTP retry policies do not apply to TCP");
       continue;
     }
+    if (const Service& callee = c->model.services[call.to];
+        callee.external && callee.ns.empty()) {
+      call.notes.push_back(
+          "no mesh retry layer: " + callee.name +
+          " is a host outside the cluster; the sidecar's route to a host "
+          "no ServiceEntry declares is not modelled");
+      continue;
+    }
     std::string subset;
     std::optional<Layer> layer =
         VirtualServiceLayer(*c, index, call.from, call.to, &subset);

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "analyzer/base/layer.h"
-#include "analyzer/facts/facts.h"
 #include "analyzer/extract/policy.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -29,6 +29,11 @@ struct Service {
   bool tcp_only = false;
   std::string protocol_evidence;
   bool declared_entry = false;
+  // Not in the inputs: named by a call (a cluster name in another repository
+  // or namespace, a bare name, a host outside the cluster). external_reason
+  // says which and what the node stands for.
+  bool external = false;
+  std::string external_reason;
   // Names of other identities (workloads, images) used for attribution.
   std::vector<std::string> aliases;
   // Declaration from the workload's ampcheck.io annotations.
@@ -54,6 +59,20 @@ struct Call {
   std::vector<std::string> notes;
 };
 
+// What became of the call sites extracted from source and config, and of
+// the application layers: counted so that none disappears unseen.
+struct ResolveCounts {
+  int call_sites_resolved = 0;    // to a service in the inputs
+  int call_sites_external = 0;    // to a node outside the inputs
+  int call_sites_unresolved = 0;  // no address known: a diagnostic each
+  int layers_targeted = 0;        // by their own target
+  int layers_bound = 0;           // to the call sites in their scope
+  int layers_assumed = 0;         // to every outbound call: an assumption
+  int layers_no_edge = 0;         // on a data store connection
+  int layers_no_call = 0;         // their service makes no known call
+  int layers_merged = 0;          // overloads retried alike, counted once
+};
+
 struct Model {
   std::vector<Service> services;  // sorted by (ns, name)
   std::vector<Call> calls;        // sorted by (from, to)
@@ -71,6 +90,7 @@ struct Model {
   int skipped_documents = 0;
   std::map<std::string, int> skipped_files;
   std::vector<Suppression> suppressions;
+  ResolveCounts counts;
 
   const std::string& DisplayName(int service) const {
     return services[service].display;

@@ -8,8 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/facts/facts.h"
 #include "analyzer/extract/policy.h"
+#include "analyzer/facts/facts.h"
+#include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/istio_version.h"
 #include "analyzer/resolve/model.h"
 
@@ -57,6 +58,12 @@ struct ResolveContext {
                      bool diagnose);
   // The service a host names, seen from namespace `from_ns`; -1 if none.
   int ResolveHost(const std::string& host, const std::string& from_ns) const;
+  // The service a host names, or a node outside the inputs standing for it
+  // (external_nodes.cc), located where it is first named; -1 when the host
+  // names no service (the local host, a word that is no host name), with why
+  // in *why_not.
+  int ResolveOrExternal(const HostReference& ref, const std::string& from_ns,
+                        const Location& named_at, std::string* why_not);
   int AddCall(int from, int to, Evidence evidence);
   void Assume(const std::string& text);
   void Diagnose(const Location& location, const std::string& message,

@@ -3,6 +3,7 @@
 #include <regex>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/source/project_references.h"
 
 namespace ampcheck {
 namespace {
@@ -72,6 +73,8 @@ void BuildMarkerExtractor::Extract(const SourceFile& file,
   fact.marker =
       slash == std::string::npos ? file.path : file.path.substr(slash + 1);
   fact.name = ModuleName(fact.marker, file.content);
+  fact.references =
+      ProjectReferences(fact.marker, file.content, fact.directory);
   facts->build_markers.push_back(std::move(fact));
 }
 

@@ -59,6 +59,14 @@ std::string NameOf(TSNode node, std::string_view source) {
   return "";
 }
 
+// The innermost function around the match: its text and lines.
+void SetScope(TSNode n, std::string_view source, MatchContext* context) {
+  context->scope_text = source.substr(
+      ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+  context->scope_first_line = static_cast<int>(ts_node_start_point(n).row) + 1;
+  context->scope_last_line = static_cast<int>(ts_node_end_point(n).row) + 1;
+}
+
 }  // namespace
 
 MatchContext ContextOf(TSNode node, std::string_view source) {
@@ -78,9 +86,7 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
       if (!ts_node_is_null(definition)) {
         context.enclosing_names.push_back(NameOf(definition, source));
         if (!have_scope) {
-          context.scope_text =
-              source.substr(ts_node_start_byte(n),
-                            ts_node_end_byte(n) - ts_node_start_byte(n));
+          SetScope(n, source, &context);
           have_scope = true;
         }
       }
@@ -94,8 +100,7 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
       if (!ts_node_is_null(receiver))
         context.enclosing_names.push_back(NodeText(receiver, source));
       if (!have_scope) {
-        context.scope_text = source.substr(
-            ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n));
+        SetScope(n, source, &context);
         have_scope = true;
       }
     } else if (IsType(type)) {
@@ -163,6 +168,49 @@ std::string NearMissWord(std::string_view match_text,
     }
   }
   return "";
+}
+
+}  // namespace ampcheck
+
+namespace ampcheck {
+
+SourceScope ScopeOf(const MatchContext& context) {
+  SourceScope scope;
+  scope.type = context.type_name;
+  scope.function = context.function_name;
+  if (scope.function.empty() && context.scope_first_line > 0 &&
+      !context.enclosing_names.empty()) {
+    scope.function = context.enclosing_names.front();  // decorated definition
+  }
+  scope.first_line = context.scope_first_line;
+  scope.last_line = context.scope_last_line;
+  return scope;
+}
+
+std::string ConnectionScope(const MatchContext& context) {
+  // Names of connections to a data store, not a service: a retry in a class
+  // named so (RetryableDataSource.getConnection) retries connecting to it.
+  // Brokers are left out: a consumer's redelivery wraps the calls its
+  // handler makes. Compound names match inside the type's name, short ones
+  // only as a whole word of it.
+  static const char* kCompound[] = {"datasource", "dbcontext", "jdbc", "hikari",
+                                    "connectionpool"};
+  static const std::set<std::string> kWords = {
+      "redis", "mongo", "mongodb", "postgres", "mysql", "sqlite", "cassandra"};
+  if (context.type_name.empty()) return "";
+  std::string lower;
+  for (char ch : context.type_name)
+    lower += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  std::string hit;
+  for (const char* word : kCompound) {
+    if (lower.find(word) != std::string::npos) hit = word;
+  }
+  for (const std::string& word : IdentifierWords(context.type_name)) {
+    if (hit.empty() && kWords.count(word)) hit = word;
+  }
+  if (hit.empty()) return "";
+  return "a data store connection (enclosing type " + context.type_name +
+         " names " + hit + ")";
 }
 
 }  // namespace ampcheck

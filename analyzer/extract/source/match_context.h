@@ -10,6 +10,8 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/facts/facts.h"
+
 namespace ampcheck {
 
 struct MatchContext {
@@ -20,6 +22,9 @@ struct MatchContext {
   std::string type_name;      // the innermost class or type, or ""
   // The text of the innermost enclosing function (the file when top level).
   std::string_view scope_text;
+  // Lines of that function (or decorated definition); 0 when top level.
+  int scope_first_line = 0;
+  int scope_last_line = 0;
 };
 
 MatchContext ContextOf(TSNode node, std::string_view source);
@@ -31,6 +36,14 @@ std::vector<std::string> IdentifierWords(std::string_view text);
 // "health", "startup", ...), or "" when the match is a service call.
 std::string NearMissWord(std::string_view match_text,
                          const MatchContext& context);
+
+// The enclosing type and function of a match, as facts keep them.
+SourceScope ScopeOf(const MatchContext& context);
+
+// Why a match wraps a data store connection rather than a service
+// call ("a database connection: enclosing type RetryableDataSource"), from
+// the enclosing type's name; "" otherwise. Such a layer is on no call.
+std::string ConnectionScope(const MatchContext& context);
 
 }  // namespace ampcheck
 

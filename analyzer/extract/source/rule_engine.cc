@@ -324,11 +324,13 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                            : FillProperty(rule.tries.property, captures,
                                           context, file.content)};
     Location location{file.path, line};
+    SourceScope scope = ScopeOf(context);
     if (rule.produces == "call-site") {
       if (!values.target) continue;
       CallSiteFact site{{rule.target_kind, StripQuotes(*values.target)},
                         location,
-                        fmt::format("{} ({})", rule.library, rule.id)};
+                        fmt::format("{} ({})", rule.library, rule.id),
+                        scope};
       if (replace) {
         facts->call_sites[index] = std::move(site);
       } else {
@@ -348,6 +350,8 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
       }
     }
     LayerFact layer = BuildLayer(rule, values, location, kind);
+    layer.scope = std::move(scope);
+    layer.no_service_edge = ConnectionScope(context);
     if (replace) {
       facts->layers[index] = std::move(layer);
     } else {
