@@ -47,6 +47,63 @@ bool IsPublicSuffix(const std::string& label) {
   return kSuffixes.count(label) > 0;
 }
 
+// Hosts that source and config name as links, licences or XML and schema
+// namespaces far more often than as services: a URL literal naming one is no
+// call (a Swagger contact URL, an SVG namespace).
+bool IsDocumentationHost(const std::string& host) {
+  static const char* kHosts[] = {"github.com",
+                                 "gitlab.com",
+                                 "bitbucket.org",
+                                 "w3.org",
+                                 "apache.org",
+                                 "opensource.org",
+                                 "creativecommons.org",
+                                 "gnu.org",
+                                 "schema.org",
+                                 "json-schema.org",
+                                 "swagger.io",
+                                 "openapis.org",
+                                 "purl.org",
+                                 "xmlsoap.org",
+                                 "springframework.org",
+                                 "spring.io",
+                                 "vuejs.org",
+                                 "reactjs.org",
+                                 "react.dev",
+                                 "angular.io",
+                                 "nodejs.org",
+                                 "npmjs.com",
+                                 "npmjs.org",
+                                 "python.org",
+                                 "golang.org",
+                                 "go.dev",
+                                 "mozilla.org",
+                                 "microsoft.com",
+                                 "example.com",
+                                 "example.org",
+                                 "example.net",
+                                 "stackoverflow.com",
+                                 "wikipedia.org",
+                                 "readthedocs.io",
+                                 "shields.io",
+                                 "semver.org",
+                                 "opentelemetry.io",
+                                 "kubernetes.io",
+                                 "istio.io",
+                                 "docker.com",
+                                 "jquery.com",
+                                 "jsdelivr.net",
+                                 "cloudflare.com",
+                                 "fonts.googleapis.com",
+                                 "fonts.gstatic.com"};
+  for (const char* suffix : kHosts) {
+    if (host == suffix || EndsWith(host, std::string(".") + suffix))
+      return true;
+  }
+  return StartsWith(host, "docs.") || StartsWith(host, "schemas.") ||
+         StartsWith(host, "xmlns.");
+}
+
 // Ports and names of data stores and brokers that speak TCP, not HTTP: the
 // mesh's HTTP retry policy does not apply to calls to them.
 std::string AssumedTcp(const std::string& name, int port) {
@@ -96,6 +153,9 @@ int ResolveContext::ResolveOrExternal(const HostReference& ref,
     node.external_reason =
         "a cluster service the inputs do not declare (" + ref.host +
         (service->ns.empty() ? ", resolved in namespace " + node.ns : "") + ")";
+  } else if (labels.size() > 1 && IsDocumentationHost(ref.host)) {
+    *why_not = "'" + ref.host + "' is a documentation or schema host";
+    return -1;
   } else if (labels.size() > 1 && IsServiceLabel(labels[0])) {
     node.name = ref.host;
     node.ns = "";

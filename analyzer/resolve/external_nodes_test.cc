@@ -66,6 +66,7 @@ TEST_CASE("external nodes: the local host and non-host words name nothing") {
       {"LOG_ENDPOINT", "127.0.0.1:4317"},
       {"SERVER_PORT", "8080"},
       {"FEATURE_HOST_CHECK", "true"},
+      {"DOCS_URL", "https://github.com/shop/web#readme"},
   });
   CHECK(model.calls.empty());
   CHECK(model.services.size() == 1);
