@@ -22,6 +22,10 @@ std::string ResolveSummary(const ResolveCounts& n) {
            " outside the inputs, " + std::to_string(n.call_sites_unresolved) +
            " unresolved\n";
   }
+  if (n.env_from_unread > 0) {
+    out += "shared envFrom entries not read by their workload's source: " +
+           std::to_string(n.env_from_unread) + " (no call)\n";
+  }
   int layers = n.layers_targeted + n.layers_bound + n.layers_assumed +
                n.layers_no_edge + n.layers_no_call + n.layers_merged;
   if (layers > 0) {

@@ -42,6 +42,11 @@ ResolvedTarget ResolveTarget(const Target& target, const Location& at,
       value = target.value;
       break;
     case TargetKind::kEnv:
+      if (target.value == "HOSTNAME") {
+        // Kubernetes and Docker set it to the pod's or container's own name.
+        out.why_not = "env HOSTNAME is the workload's own name";
+        return out;
+      }
       if (auto env = config.Lookup(service, "env:" + target.value)) {
         value = env->value;
       } else {

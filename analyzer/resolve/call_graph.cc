@@ -4,7 +4,11 @@
 // names a host no input declares calls a node outside the inputs
 // (external_nodes.cc); a mounted ConfigMap's free text names only known
 // services, since its URLs are as often links as calls.
+#include <set>
+
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/source/value_eval.h"
+#include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/resolve_context.h"
 
@@ -16,7 +20,8 @@ struct EnvValue {
   std::string name;
   std::string value;
   Location location;
-  std::string via;  // " from ConfigMap cm key k"
+  std::string via;      // " from ConfigMap cm key k"
+  bool shared = false;  // from envFrom
 };
 
 std::vector<EnvValue> EnvValues(const WorkloadFact& w, ResolveContext* c) {
@@ -26,7 +31,7 @@ std::vector<EnvValue> EnvValues(const WorkloadFact& w, ResolveContext* c) {
     if (it == c->config_maps.end()) continue;
     for (const ConfigMapEntry& entry : it->second->data) {
       values.push_back({entry.key, entry.value, entry.location,
-                        " (envFrom ConfigMap " + cm_name + ")"});
+                        " (envFrom ConfigMap " + cm_name + ")", true});
     }
   }
   for (const EnvVarFact& e : w.env) {
@@ -61,11 +66,52 @@ std::string PortVariable(const std::string& host_variable) {
   return "";
 }
 
+// An env var name or property key as Spring's relaxed binding compares them:
+// BALANCES_API_ADDR and balances.api-addr are one name.
+std::string EnvKey(std::string_view name) {
+  std::string key;
+  for (char ch : name) {
+    if (ch == '_' || ch == '-' || ch == '.') continue;
+    key += static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
+  return key;
+}
+
+// The env vars and properties each service's source reads for an address,
+// for the services whose source is in the inputs.
+std::map<int, std::set<std::string>> AddressesReadBySource(ResolveContext* c) {
+  std::map<int, std::set<std::string>> reads;
+  Attribution attribution(c);
+  for (const auto& [file, site] : c->call_sites) {
+    int service = attribution.ServiceOf(file);
+    if (service < 0) continue;
+    if (site.target.kind == TargetKind::kEnv) {
+      reads[service].insert(EnvKey(site.target.value));
+    } else if (site.target.kind == TargetKind::kProperty) {
+      auto placeholder = PropertyPlaceholder(site.target.value);
+      reads[service].insert(
+          EnvKey(placeholder ? placeholder->key : site.target.value));
+    }
+  }
+  return reads;
+}
+
 void CallsFromWorkloads(ResolveContext* c) {
+  // One ConfigMap shared through envFrom by many workloads lists every
+  // address of the fleet; an entry is a call of a workload whose source the
+  // inputs hold only when that source reads it.
+  std::map<int, std::set<std::string>> read_by_source =
+      AddressesReadBySource(c);
   for (const WorkloadFact& w : c->workloads) {
     int caller = c->workload_service[w.ns + "/" + w.name];
     std::vector<EnvValue> values = EnvValues(w, c);
+    auto reads = read_by_source.find(caller);
     for (const EnvValue& env : values) {
+      if (env.shared && reads != read_by_source.end() &&
+          !reads->second.count(EnvKey(env.name))) {
+        ++c->model.counts.env_from_unread;
+        continue;
+      }
       bool hostish = NamesAHost(env.name);
       for (const std::string& part : Split(env.value, ',')) {
         auto ref = ParseHostReference(part, !hostish);

@@ -153,6 +153,11 @@ int ResolveContext::ResolveOrExternal(const HostReference& ref,
     node.external_reason =
         "a cluster service the inputs do not declare (" + ref.host +
         (service->ns.empty() ? ", resolved in namespace " + node.ns : "") + ")";
+  } else if (labels.size() > 1 &&
+             !std::isalpha(static_cast<unsigned char>(labels.back()[0]))) {
+    // A top-level domain starts with a letter: v0.6.10 is a version.
+    *why_not = "'" + ref.host + "' is not a host name";
+    return -1;
   } else if (labels.size() > 1 && IsDocumentationHost(ref.host)) {
     *why_not = "'" + ref.host + "' is a documentation or schema host";
     return -1;

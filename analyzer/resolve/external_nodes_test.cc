@@ -67,6 +67,7 @@ TEST_CASE("external nodes: the local host and non-host words name nothing") {
       {"SERVER_PORT", "8080"},
       {"FEATURE_HOST_CHECK", "true"},
       {"DOCS_URL", "https://github.com/shop/web#readme"},
+      {"VERSION_SERVICE", "v0.6.10"},
   });
   CHECK(model.calls.empty());
   CHECK(model.services.size() == 1);

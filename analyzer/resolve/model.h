@@ -65,6 +65,8 @@ struct ResolveCounts {
   int call_sites_resolved = 0;    // to a service in the inputs
   int call_sites_external = 0;    // to a node outside the inputs
   int call_sites_unresolved = 0;  // no address known: a diagnostic each
+  // envFrom entries naming a host that the workload's source never reads
+  int env_from_unread = 0;
   int layers_targeted = 0;        // by their own target
   int layers_bound = 0;           // to the call sites in their scope
   int layers_assumed = 0;         // to every outbound call: an assumption
