@@ -144,6 +144,9 @@ std::string ClassifyFile(const std::string& name) {
     return "typescript";
   }
   if (EndsWith(lower, ".cs")) return "csharp";
+  // nginx / OpenResty config, also as envsubst templates of the nginx image.
+  if (EndsWith(lower, ".conf") || EndsWith(lower, ".conf.template"))
+    return "nginx";
   return "";
 }
 
