@@ -22,8 +22,7 @@ std::optional<std::string> ClientConfigKey(const std::string& key) {
   std::smatch m;
   if (std::regex_match(key, m, kGateway))
     return "Spring Cloud Gateway route " + m[1].str();
-  if (std::regex_match(key, m, kFeign))
-    return "OpenFeign client " + m[1].str();
+  if (std::regex_match(key, m, kFeign)) return "OpenFeign client " + m[1].str();
   if (std::regex_match(key, m, kMicroProfile) ||
       std::regex_match(key, m, kQuarkus)) {
     std::string name = m[1].str();

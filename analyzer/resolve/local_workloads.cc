@@ -21,7 +21,8 @@ void DropShadowedLocalWorkloads(ResolveContext* c) {
   for (const WorkloadFact& w : c->workloads) {
     if (!LocalOrchestrator(w)) kubernetes.insert(ToLower(w.name));
   }
-  for (const ServiceFact& s : c->k8s_services) kubernetes.insert(ToLower(s.name));
+  for (const ServiceFact& s : c->k8s_services)
+    kubernetes.insert(ToLower(s.name));
   std::map<std::string, std::vector<std::string>> dropped;  // file -> names
   auto shadowed = [&](const WorkloadFact& w) {
     if (!LocalOrchestrator(w) || !kubernetes.count(ToLower(w.name)))

@@ -96,7 +96,8 @@ std::optional<ConfigValue> ServiceConfig::Lookup(int service,
     if (k.find(':') != std::string::npos) {
       // .NET: Services:cart:http:0 is the env var Services__cart__http__0.
       std::string dotnet;
-      for (char ch : k) dotnet += ch == ':' ? std::string("__") : std::string(1, ch);
+      for (char ch : k)
+        dotnet += ch == ':' ? std::string("__") : std::string(1, ch);
       if (auto env = Env(service, dotnet)) return env;
     }
     if (auto it = properties_.find(service); it != properties_.end()) {

@@ -64,7 +64,8 @@ std::string DotnetConfigKey(const std::string& name) {
       out += ':';
       ++i;
     } else {
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
+      out +=
+          static_cast<char>(std::tolower(static_cast<unsigned char>(name[i])));
     }
   }
   return out;
@@ -133,8 +134,8 @@ const std::vector<EnvValue>& ServiceEnvironment::Of(int service) const {
   return it == values_.end() ? none : it->second;
 }
 
-std::optional<EnvValue> ServiceEnvironment::Find(int service,
-                                                 const std::string& name) const {
+std::optional<EnvValue> ServiceEnvironment::Find(
+    int service, const std::string& name) const {
   for (const EnvValue& v : Of(service)) {
     if (!v.from_config && v.name == name) return v;
   }

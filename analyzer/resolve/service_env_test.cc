@@ -41,8 +41,8 @@ std::vector<std::string> Calls(const Model& model) {
   for (const Call& call : model.calls) {
     for (const Evidence& e : call.evidence) {
       out.push_back(model.services[call.from].name + " -> " +
-                    model.services[call.to].name + " " +
-                    e.location.ToString() + " " + e.detail);
+                    model.services[call.to].name + " " + e.location.ToString() +
+                    " " + e.detail);
     }
   }
   return out;
@@ -57,8 +57,9 @@ const Service& Named(const Model& model, const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("env sources: compose environment over Dockerfile ENV, one list "
-          "for calls and lookups") {
+TEST_CASE(
+    "env sources: compose environment over Dockerfile ENV, one list "
+    "for calls and lookups") {
   Model model = ResolveFiles({
       {"docker-compose.yml", R"(services:
   web:
@@ -106,8 +107,9 @@ TEST_CASE("env sources: compose environment over Dockerfile ENV, one list "
         "mesh");
 }
 
-TEST_CASE("env sources: a Kubernetes manifest of the same name wins over "
-          "compose") {
+TEST_CASE(
+    "env sources: a Kubernetes manifest of the same name wins over "
+    "compose") {
   Model model = ResolveFiles({
       {"docker-compose.yml",
        "services:\n  cart:\n    environment:\n      USER_URL: http://user\n"
@@ -140,10 +142,12 @@ spec:
   CHECK(noted);
 }
 
-TEST_CASE("env sources: Aspire references and appsettings name calls, env "
-          "first") {
+TEST_CASE(
+    "env sources: Aspire references and appsettings name calls, env "
+    "first") {
   Model model = ResolveFiles({
-      {"src/Shop.AppHost/Program.cs", R"(var builder = DistributedApplication.CreateBuilder(args);
+      {"src/Shop.AppHost/Program.cs",
+       R"(var builder = DistributedApplication.CreateBuilder(args);
 var catalog = builder.AddProject<Projects.Catalog_API>("catalog-api");
 var basket = builder.AddProject<Projects.Basket_API>("basket-api");
 builder.AddProject<Projects.WebApp>("webapp")
@@ -205,7 +209,8 @@ TEST_CASE("env sources: Spring Cloud Gateway routes and Feign client config") {
 TEST_CASE("env sources: .NET config keys and env names") {
   CHECK(DotnetConfigKey("Services__basket-api__http__0") ==
         "services:basket-api:http:0");
-  CHECK(DotnetConfigKey("ConnectionStrings:Redis") == "connectionstrings:redis");
+  CHECK(DotnetConfigKey("ConnectionStrings:Redis") ==
+        "connectionstrings:redis");
 }
 
 }  // namespace ampcheck

@@ -12,8 +12,8 @@
 
 namespace ampcheck {
 
-// "spring-config", "microprofile-config", "dotnet-config", or "" when the file is not
-// application config (by its name).
+// "spring-config", "microprofile-config", "dotnet-config", or "" when the file
+// is not application config (by its name).
 std::string AppConfigKind(const std::string& path);
 
 // The Spring profile a file name selects ("prod" for application-prod.yml),

@@ -57,18 +57,19 @@ class AppHostReader {
       Statement(start, end);
       start = end + 1;
     }
-    for (WorkloadFact& w : workloads_) facts_->workloads.push_back(std::move(w));
+    for (WorkloadFact& w : workloads_)
+      facts_->workloads.push_back(std::move(w));
   }
 
  private:
   int LineAt(size_t offset) const {
-    return 1 + static_cast<int>(std::count(text_.begin(),
-                                           text_.begin() + offset, '\n'));
+    return 1 + static_cast<int>(
+                   std::count(text_.begin(), text_.begin() + offset, '\n'));
   }
 
   void Statement(size_t start, size_t end) {
     static const std::regex kAdd(
-        R"(^\s*(?:var\s+(\w+)\s*=\s*)?(\w+)\s*\.\s*(Add\w+)\s*(?:<\s*([\w.]+)\s*>)?\s*\(\s*"([^"]+)")");
+        R"re(^\s*(?:var\s+(\w+)\s*=\s*)?(\w+)\s*\.\s*(Add\w+)\s*(?:<\s*([\w.]+)\s*>)?\s*\(\s*"([^"]+)")re");
     static const std::regex kEndpoint(
         R"(^\s*var\s+(\w+)\s*=\s*(\w+)\s*\.\s*GetEndpoint\s*\()");
     static const std::regex kOnVar(R"(^\s*(\w+)\s*\.)");
@@ -110,7 +111,7 @@ class AppHostReader {
   void References(size_t start, const std::string& statement, int caller) {
     static const std::regex kReference(R"(\.\s*WithReference\s*\(\s*(\w+))");
     static const std::regex kEnvironment(
-        R"(\.\s*WithEnvironment\s*\(\s*"([^"]+)"\s*,\s*(\w+)(\s*\.\s*GetEndpoint)?)");
+        R"re(\.\s*WithEnvironment\s*\(\s*"([^"]+)"\s*,\s*(\w+)(\s*\.\s*GetEndpoint)?)re");
     WorkloadFact& w = workloads_[caller];
     for (auto it = std::sregex_iterator(statement.begin(), statement.end(),
                                         kReference);

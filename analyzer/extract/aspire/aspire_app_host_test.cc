@@ -6,7 +6,9 @@ namespace ampcheck {
 
 TEST_CASE("Aspire: projects are workloads, WithReference gives their env") {
   FileFacts facts;
-  ExtractAspireAppHost("src/Shop.AppHost/Program.cs", R"(var builder = DistributedApplication.CreateBuilder(args);
+  ExtractAspireAppHost(
+      "src/Shop.AppHost/Program.cs",
+      R"(var builder = DistributedApplication.CreateBuilder(args);
 var redis = builder.AddRedis("redis");
 var identityApi = builder.AddProject<Projects.Identity_API>("identity-api");
 var identityEndpoint = identityApi.GetEndpoint("https");
@@ -20,7 +22,7 @@ builder.AddProject<Projects.WebApp>("webapp")
     .WithEnvironment("BasketApiClient", basketApi.GetEndpoint("http"));
 builder.Build().Run();
 )",
-                       &facts);
+      &facts);
   REQUIRE(facts.workloads.size() == 3);
   const WorkloadFact& identity = facts.workloads[0];
   CHECK(identity.kind == kAspireResourceKind);

@@ -14,7 +14,8 @@ namespace ampcheck {
 // The workload kind compose services are given.
 inline constexpr const char* kComposeServiceKind = "compose service";
 
-// docker-compose.yml, docker-compose.prod.yaml, compose.yaml, compose.override.yml.
+// docker-compose.yml, docker-compose.prod.yaml, compose.yaml,
+// compose.override.yml.
 bool IsComposeFile(const std::string& path);
 
 class ComposeExtractor : public Extractor {

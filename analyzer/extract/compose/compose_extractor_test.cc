@@ -82,8 +82,9 @@ TEST_CASE("compose: env_file is not read, and says so") {
   CHECK(facts.diagnostics[1].severity == Severity::kNote);
 }
 
-TEST_CASE("compose: a YAML file without services is not a compose file's "
-          "content") {
+TEST_CASE(
+    "compose: a YAML file without services is not a compose file's "
+    "content") {
   FileFacts facts = Extract("compose.yaml", "name: demo\n");
   CHECK(facts.workloads.empty());
   CHECK(facts.skipped_documents == 1);

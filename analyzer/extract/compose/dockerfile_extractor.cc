@@ -83,13 +83,12 @@ void ParseEnv(const Instruction& env, const std::string& path,
   }
   if (words[0].find('=') == std::string::npos) {
     // Legacy form: ENV NAME the rest of the line.
-    std::string rest = Trim(env.arguments.substr(
-        env.arguments.find(words[0]) + words[0].size()));
+    std::string rest = Trim(
+        env.arguments.substr(env.arguments.find(words[0]) + words[0].size()));
     std::vector<std::string> value = Words(rest);
     if (value.empty()) {
-      diagnostics->push_back(
-          {at, "ENV " + words[0] + " has no value; ignored",
-           Severity::kWarning});
+      diagnostics->push_back({at, "ENV " + words[0] + " has no value; ignored",
+                              Severity::kWarning});
       return;
     }
     out->push_back({words[0], Join(value, " "), "", "", at});
@@ -98,9 +97,9 @@ void ParseEnv(const Instruction& env, const std::string& path,
   for (const std::string& word : words) {
     size_t eq = word.find('=');
     if (eq == std::string::npos || eq == 0) {
-      diagnostics->push_back(
-          {at, "ENV '" + word + "' is not NAME=value; ignored",
-           Severity::kWarning});
+      diagnostics->push_back({at,
+                              "ENV '" + word + "' is not NAME=value; ignored",
+                              Severity::kWarning});
       continue;
     }
     out->push_back({word.substr(0, eq), word.substr(eq + 1), "", "", at});

@@ -13,9 +13,9 @@
 
 namespace ampcheck {
 
-std::vector<EnvVarFact> ParseDockerfileEnv(const std::string& path,
-                                           std::string_view content,
-                                           std::vector<Diagnostic>* diagnostics);
+std::vector<EnvVarFact> ParseDockerfileEnv(
+    const std::string& path, std::string_view content,
+    std::vector<Diagnostic>* diagnostics);
 
 class DockerfileExtractor : public Extractor {
  public:

@@ -151,7 +151,8 @@ struct ProxyTarget {
 };
 
 std::optional<ProxyTarget> ParseProxyPass(const std::string& url) {
-  static const std::regex kUrl(R"(^([A-Za-z][A-Za-z0-9+.-]*)://([^/:]+)(:([^/]+))?)");
+  static const std::regex kUrl(
+      R"(^([A-Za-z][A-Za-z0-9+.-]*)://([^/:]+)(:([^/]+))?)");
   std::smatch m;
   if (!std::regex_search(url, m, kUrl)) return std::nullopt;
   return ProxyTarget{ToLower(m[1].str()), m[2].str(), m[4].str()};
@@ -186,8 +187,7 @@ class CallCollector {
     for (const NginxDirective& d : block) {
       if (d.name == "upstream") continue;
       if (d.has_block) Walk(d.block, settings);
-      if (d.name == "proxy_pass" && !d.args.empty())
-        ProxyPass(d, settings);
+      if (d.name == "proxy_pass" && !d.args.empty()) ProxyPass(d, settings);
     }
   }
 
@@ -200,18 +200,18 @@ class CallCollector {
     auto upstream = upstreams_.find(ToLower(target->host));
     if (upstream != upstreams_.end()) {
       for (const std::string& server : upstream->second.servers) {
-        servers.push_back(
-            {{TargetKind::kUrl, target->scheme + "://" + server},
-             "upstream " + target->host + " server " + server + " (" + path_ +
-                 ":" + std::to_string(upstream->second.line) + ")"});
+        servers.push_back({{TargetKind::kUrl, target->scheme + "://" + server},
+                           "upstream " + target->host + " server " + server +
+                               " (" + path_ + ":" +
+                               std::to_string(upstream->second.line) + ")"});
       }
-    } else if (std::smatch m;
-               std::regex_match(target->host, m,
-                                std::regex(R"(\$\{([A-Za-z_][A-Za-z0-9_]*)\})"))) {
+    } else if (std::smatch m; std::regex_match(
+                   target->host, m,
+                   std::regex(R"(\$\{([A-Za-z_][A-Za-z0-9_]*)\})"))) {
       // An envsubst template (the nginx image's /etc/nginx/templates): the
       // host is the container's env var.
-      servers.push_back({{TargetKind::kEnv, m[1].str()},
-                         "host from env " + m[1].str()});
+      servers.push_back(
+          {{TargetKind::kEnv, m[1].str()}, "host from env " + m[1].str()});
     } else if (target->host.find('$') != std::string::npos) {
       facts_->diagnostics.push_back(
           {at,
@@ -225,14 +225,16 @@ class CallCollector {
                         (target->port.empty() ? "" : ":" + target->port);
       servers.push_back({{TargetKind::kUrl, url}, "one server"});
     }
-    bool off = std::find(settings.next_upstream.begin(),
-                         settings.next_upstream.end(),
-                         "off") != settings.next_upstream.end();
-    long long tries =
-        off ? 1 : NginxTries(settings.tries, static_cast<long long>(servers.size()));
+    bool off =
+        std::find(settings.next_upstream.begin(), settings.next_upstream.end(),
+                  "off") != settings.next_upstream.end();
+    long long tries = off ? 1
+                          : NginxTries(settings.tries,
+                                       static_cast<long long>(servers.size()));
     for (const auto& [server_target, wording] : servers) {
       facts_->call_sites.push_back(
-          {server_target, at, "nginx proxy_pass " + d.args[0] + ", " + wording});
+          {server_target, at,
+           "nginx proxy_pass " + d.args[0] + ", " + wording});
     }
     if (tries <= 1) return;
     for (const auto& [server_target, wording] : servers) {
@@ -244,8 +246,9 @@ class CallCollector {
       Layer& layer = fact.layer;
       layer.kind = LayerKind::kClient;
       layer.tries = Tries::Of(static_cast<uint64_t>(tries));
-      layer.provenance = settings.tries_at.known() ? Provenance::kExplicit
-                                                   : Provenance::kLibraryDefault;
+      layer.provenance = settings.tries_at.known()
+                             ? Provenance::kExplicit
+                             : Provenance::kLibraryDefault;
       layer.origin = "nginx proxy_next_upstream";
       layer.location = at;
       layer.retry_on = settings.next_upstream;

@@ -92,7 +92,8 @@ server {
 
 TEST_CASE("nginx: an unclosed block is diagnosed, what came before kept") {
   FileFacts facts;
-  ExtractNginxCalls("nginx.conf", "server {\n  location / {\n    proxy_pass http://a:1;\n",
+  ExtractNginxCalls("nginx.conf",
+                    "server {\n  location / {\n    proxy_pass http://a:1;\n",
                     &facts);
   CHECK(facts.call_sites.size() == 1);
   REQUIRE(facts.diagnostics.size() == 2);
