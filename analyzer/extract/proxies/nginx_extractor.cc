@@ -6,7 +6,7 @@
 namespace ampcheck {
 
 bool NginxExtractor::Accepts(const SourceFile& file) const {
-  return file.language == "nginx" && !IsTestPath(file.path);
+  return file.language == "conf" && !IsTestPath(file.path);
 }
 
 void NginxExtractor::Extract(const SourceFile& file, FileFacts* facts) const {
