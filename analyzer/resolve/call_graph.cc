@@ -30,11 +30,15 @@ std::string PortVariable(const std::string& host_variable) {
 
 // The parts of a value that may name hosts: a comma-separated list, or for a
 // connection string ("Host=db;Port=5432", "Server=x,1433") its host parts.
-std::vector<std::string> HostCandidates(const EnvValue& env) {
+// *named_host says the parts were named as hosts (Host=db) and need no
+// scheme or port to count.
+std::vector<std::string> HostCandidates(const EnvValue& env, bool* named_host) {
+  *named_host = false;
   if (env.value.find('=') == std::string::npos ||
       env.value.find("://") != std::string::npos) {
     return Split(env.value, ',');
   }
+  *named_host = true;
   std::vector<std::string> hosts;
   for (const std::string& part : Split(env.value, ';')) {
     size_t eq = part.find('=');
@@ -59,8 +63,10 @@ void CallsFromEnvironment(ResolveContext* c) {
     const std::string ns = c->model.services[i].ns;
     const std::vector<EnvValue>& values = environment.Of(caller);
     for (const EnvValue& env : values) {
-      bool hostish = NamesAHost(env.name);
-      for (const std::string& part : HostCandidates(env)) {
+      bool named_host = false;
+      std::vector<std::string> parts = HostCandidates(env, &named_host);
+      bool hostish = named_host || NamesAHost(env.name);
+      for (const std::string& part : parts) {
         auto ref = ParseHostReference(part, !hostish);
         if (!ref) continue;
         std::string why_not;

@@ -150,6 +150,7 @@ TEST_CASE(
        R"(var builder = DistributedApplication.CreateBuilder(args);
 var catalog = builder.AddProject<Projects.Catalog_API>("catalog-api");
 var basket = builder.AddProject<Projects.Basket_API>("basket-api");
+var db = builder.AddContainer("postgres", "ankane/pgvector");
 builder.AddProject<Projects.WebApp>("webapp")
     .WithReference(basket);
 )"},
@@ -158,19 +159,22 @@ builder.AddProject<Projects.WebApp>("webapp")
   "Services": {
     "catalog-api": { "http": [ "http://catalog-api" ] },
     "basket-api": { "http": [ "http://catalog-api" ] }
-  }
+  },
+  "ConnectionStrings": { "catalogdb": "Host=postgres;Port=5432;Database=c" }
 })"},
   });
   // The env Aspire sets for basket-api overrides appsettings' value of the
   // same key (line 4): only the AppHost's value names a call.
   CHECK(Calls(model) ==
         std::vector<std::string>{
-            "webapp -> basket-api src/Shop.AppHost/Program.cs:5 AppHost env "
+            "webapp -> basket-api src/Shop.AppHost/Program.cs:6 AppHost env "
             "services__basket-api__http__0=http://basket-api",
             "webapp -> catalog-api src/WebApp/appsettings.json:3 "
-            "appsettings.json Services:catalog-api:http:0=http://catalog-api"});
+            "appsettings.json Services:catalog-api:http:0=http://catalog-api",
+            "webapp -> postgres src/WebApp/appsettings.json:6 appsettings.json "
+            "ConnectionStrings:catalogdb=postgres"});
   CHECK(Named(model, "webapp").membership ==
-        "Aspire AppHost resource (src/Shop.AppHost/Program.cs:4): no sidecar, "
+        "Aspire AppHost resource (src/Shop.AppHost/Program.cs:5): no sidecar, "
         "not in a mesh");
 }
 
