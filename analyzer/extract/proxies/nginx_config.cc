@@ -201,9 +201,10 @@ class CallCollector {
     if (upstream != upstreams_.end()) {
       for (const std::string& server : upstream->second.servers) {
         servers.push_back({{TargetKind::kUrl, target->scheme + "://" + server},
-                           "upstream " + target->host + " server " + server +
-                               " (" + path_ + ":" +
-                               std::to_string(upstream->second.line) + ")"});
+                           "upstream " + target->host + " server " +
+                               target->scheme + "://" + server + " (" + path_ +
+                               ":" + std::to_string(upstream->second.line) +
+                               ")"});
       }
     } else if (std::smatch m; std::regex_match(
                    target->host, m,

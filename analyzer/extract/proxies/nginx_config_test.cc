@@ -40,7 +40,7 @@ TEST_CASE("nginx: proxy_pass to an upstream block with retry settings") {
   CHECK(facts.call_sites[0].location == Location{"web/nginx.conf", 12});
   CHECK(facts.call_sites[0].detail ==
         "nginx proxy_pass http://cart_pool/, upstream cart_pool server "
-        "cart-a:8080 (web/nginx.conf:3)");
+        "http://cart-a:8080 (web/nginx.conf:3)");
   CHECK(facts.call_sites[3].target ==
         Target{TargetKind::kUrl, "http://user:8080"});
   CHECK(facts.call_sites[3].detail ==
