@@ -144,6 +144,10 @@ std::string ClassifyFile(const std::string& name) {
     return "typescript";
   }
   if (EndsWith(lower, ".cs")) return "csharp";
+  // *.conf: nginx / OpenResty config among others (read when it proxies),
+  // also as envsubst templates of the nginx image.
+  if (EndsWith(lower, ".conf") || EndsWith(lower, ".conf.template"))
+    return "conf";
   return "";
 }
 

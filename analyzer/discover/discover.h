@@ -18,7 +18,7 @@ struct DiscoveredFile {
   std::string path;     // where to read it
   std::string display;  // relative, stable: used in every output
   // "yaml", "json", "properties", "go", "java", "kotlin", "python",
-  // "javascript", "typescript", "csharp", "marker"
+  // "javascript", "typescript", "csharp", "conf" (nginx and others), "marker"
   std::string language;
   uint64_t size = 0;
   std::optional<std::string> content;  // preloaded (standard input)

@@ -244,6 +244,9 @@ struct FileFacts {
   std::vector<CallSiteFact> call_sites;
   std::vector<BuildMarkerFact> build_markers;
   std::vector<ConfigPropertyFact> properties;
+  // Env set by an image build (Dockerfile ENV): the env of the service built
+  // from this file's directory, below the workload's own env.
+  std::vector<EnvVarFact> image_env;
 };
 
 }  // namespace ampcheck

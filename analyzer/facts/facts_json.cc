@@ -48,7 +48,7 @@ static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 184, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
-static_assert(sizeof(FileFacts) == 408, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 432, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
@@ -256,6 +256,7 @@ void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("call_sites", s.call_sites);
   f("build_markers", s.build_markers);
   f("properties", s.properties);
+  f("image_env", s.image_env);
 }
 
 struct NoField {

@@ -105,6 +105,7 @@ FileFacts FullFacts() {
   f.build_markers = {
       {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
+  f.image_env = {{"CART_URL", "http://cart:8080", "", "", {"Dockerfile", 4}}};
   return f;
 }
 
@@ -141,6 +142,8 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(read.services[0].ports == std::vector<int>{8080, 0});
   CHECK(read.services[0].protocols == original.services[0].protocols);
   CHECK(layer.shared);
+  CHECK(read.image_env[0].value == std::string("http://cart:8080"));
+  CHECK(read.image_env[0].location == original.image_env[0].location);
 }
 
 TEST_CASE("facts: defaults are left out and come back as defaults") {

@@ -1,4 +1,5 @@
-// Calls: env values and ConfigMap values that name a service, gateway-bound
+// Calls: env values (service_env.h) and ConfigMap values that name a
+// service, client and gateway config (config_calls.h), gateway-bound
 // VirtualServices, calls declared in the policy file, and call sites found in
 // source. Every call keeps its evidence. A workload's env or a route that
 // names a host no input declares calls a node outside the inputs
@@ -9,49 +10,13 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/value_eval.h"
 #include "analyzer/resolve/attribution.h"
+#include "analyzer/resolve/config_calls.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/resolve_context.h"
+#include "analyzer/resolve/service_env.h"
 
 namespace ampcheck {
 namespace {
-
-// A value an env var holds, and where it was written.
-struct EnvValue {
-  std::string name;
-  std::string value;
-  Location location;
-  std::string via;      // " from ConfigMap cm key k"
-  bool shared = false;  // from envFrom
-};
-
-std::vector<EnvValue> EnvValues(const WorkloadFact& w, ResolveContext* c) {
-  std::vector<EnvValue> values;
-  for (const auto& [cm_name, at] : w.env_from_config_maps) {
-    auto it = c->config_maps.find(w.ns + "/" + cm_name);
-    if (it == c->config_maps.end()) continue;
-    for (const ConfigMapEntry& entry : it->second->data) {
-      values.push_back({entry.key, entry.value, entry.location,
-                        " (envFrom ConfigMap " + cm_name + ")", true});
-    }
-  }
-  for (const EnvVarFact& e : w.env) {
-    if (e.value) {
-      values.push_back({e.name, *e.value, e.location, ""});
-    } else if (!e.config_map.empty()) {
-      auto it = c->config_maps.find(w.ns + "/" + e.config_map);
-      if (it == c->config_maps.end()) continue;
-      for (const ConfigMapEntry& entry : it->second->data) {
-        if (entry.key == e.config_map_key) {
-          values.push_back({e.name, entry.value, entry.location,
-                            " (ConfigMap " + e.config_map + " key " +
-                                entry.key + ", env at " +
-                                e.location.ToString() + ")"});
-        }
-      }
-    }
-  }
-  return values;
-}
 
 // FOO_HOST -> FOO_PORT, for host and port in two variables.
 std::string PortVariable(const std::string& host_variable) {
@@ -64,6 +29,30 @@ std::string PortVariable(const std::string& host_variable) {
     }
   }
   return "";
+}
+
+// The parts of a value that may name hosts: a comma-separated list, or for a
+// connection string ("Host=db;Port=5432", "Server=x,1433") its host parts.
+// *named_host says the parts were named as hosts (Host=db) and need no
+// scheme or port to count.
+std::vector<std::string> HostCandidates(const EnvValue& env, bool* named_host) {
+  *named_host = false;
+  if (env.value.find('=') == std::string::npos ||
+      env.value.find("://") != std::string::npos) {
+    return Split(env.value, ',');
+  }
+  *named_host = true;
+  std::vector<std::string> hosts;
+  for (const std::string& part : Split(env.value, ';')) {
+    size_t eq = part.find('=');
+    if (eq == std::string::npos) continue;
+    std::string key = ToLower(Trim(part.substr(0, eq)));
+    if (key == "host" || key == "server" || key == "data source" ||
+        key == "address" || key == "endpoint" || key == "hostname") {
+      hosts.push_back(Split(part.substr(eq + 1), ',').front());
+    }
+  }
+  return hosts;
 }
 
 // An env var name or property key as Spring's relaxed binding compares them:
@@ -79,9 +68,9 @@ std::string EnvKey(std::string_view name) {
 
 // The env vars and properties each service's source reads for an address,
 // for the services whose source is in the inputs.
-std::map<int, std::set<std::string>> AddressesReadBySource(ResolveContext* c) {
+std::map<int, std::set<std::string>> AddressesReadBySource(
+    const Attribution& attribution, ResolveContext* c) {
   std::map<int, std::set<std::string>> reads;
-  Attribution attribution(c);
   for (const auto& [file, site] : c->call_sites) {
     int service = attribution.ServiceOf(file);
     if (service < 0) continue;
@@ -96,15 +85,21 @@ std::map<int, std::set<std::string>> AddressesReadBySource(ResolveContext* c) {
   return reads;
 }
 
-void CallsFromWorkloads(ResolveContext* c) {
-  // One ConfigMap shared through envFrom by many workloads lists every
-  // address of the fleet; an entry is a call of a workload whose source the
-  // inputs hold only when that source reads it.
+// Env values (and .NET application config) that name a service, from the
+// one environment list the service's config lookups read too. One ConfigMap
+// shared through envFrom by many workloads lists every address of the
+// fleet: its entry is a call of a workload whose source the inputs hold
+// only when that source reads it.
+void CallsFromEnvironment(ResolveContext* c) {
+  Attribution attribution(c);
+  ServiceEnvironment environment(c, attribution);
   std::map<int, std::set<std::string>> read_by_source =
-      AddressesReadBySource(c);
-  for (const WorkloadFact& w : c->workloads) {
-    int caller = c->workload_service[w.ns + "/" + w.name];
-    std::vector<EnvValue> values = EnvValues(w, c);
+      AddressesReadBySource(attribution, c);
+  for (size_t i = 0; i < c->model.services.size(); ++i) {
+    int caller = static_cast<int>(i);
+    // A copy: an external node added below may move the services.
+    const std::string ns = c->model.services[i].ns;
+    const std::vector<EnvValue>& values = environment.Of(caller);
     auto reads = read_by_source.find(caller);
     for (const EnvValue& env : values) {
       if (env.shared && reads != read_by_source.end() &&
@@ -112,14 +107,16 @@ void CallsFromWorkloads(ResolveContext* c) {
         ++c->model.counts.env_from_unread;
         continue;
       }
-      bool hostish = NamesAHost(env.name);
-      for (const std::string& part : Split(env.value, ',')) {
+      bool named_host = false;
+      std::vector<std::string> parts = HostCandidates(env, &named_host);
+      bool hostish = named_host || NamesAHost(env.name);
+      for (const std::string& part : parts) {
         auto ref = ParseHostReference(part, !hostish);
         if (!ref) continue;
         std::string why_not;
-        int callee = c->ResolveOrExternal(*ref, w.ns, env.location, &why_not);
+        int callee = c->ResolveOrExternal(*ref, ns, env.location, &why_not);
         if (callee < 0 || callee == caller) continue;
-        std::string detail = "env " + env.name + "=" + Trim(part);
+        std::string detail = env.source + " " + env.name + "=" + Trim(part);
         std::string port_var = PortVariable(env.name);
         for (const EnvValue& other : values) {
           if (!port_var.empty() && other.name == port_var) {
@@ -130,6 +127,12 @@ void CallsFromWorkloads(ResolveContext* c) {
         if (ref->port) c->call_ports.emplace(call, ref->port);
       }
     }
+  }
+}
+
+void CallsFromMountedConfigMaps(ResolveContext* c) {
+  for (const WorkloadFact& w : c->workloads) {
+    int caller = c->workload_service[w.ns + "/" + w.name];
     for (const auto& [cm_name, at] : w.volume_config_maps) {
       auto it = c->config_maps.find(w.ns + "/" + cm_name);
       if (it == c->config_maps.end()) continue;
@@ -217,7 +220,9 @@ void DeclaredCalls(ResolveContext* c) {
 }  // namespace
 
 void BuildCalls(ResolveContext* c) {
-  CallsFromWorkloads(c);
+  CallsFromEnvironment(c);
+  CallsFromMountedConfigMaps(c);
+  CallsFromClientConfig(c);
   CallsFromGateways(c);
   DeclaredCalls(c);
 }

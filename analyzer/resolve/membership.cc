@@ -1,7 +1,9 @@
 // Mesh membership: mesh defaults apply only where the caller runs a sidecar.
 // Precedence (Istio's injector): the pod's sidecar.istio.io/inject annotation
 // or label, then the namespace's istio-injection / istio.io/rev label, then
-// the policy file's assumption.
+// the policy file's assumption. docker-compose services and Aspire resources
+// run without sidecars.
+#include "analyzer/resolve/local_workloads.h"
 #include "analyzer/resolve/resolve_context.h"
 
 namespace ampcheck {
@@ -47,6 +49,12 @@ void DecideMembership(ResolveContext* c) {
   std::map<int, std::pair<bool, std::string>> pod_decision;
   for (const WorkloadFact& w : c->workloads) {
     std::string why;
+    if (auto local = LocalOrchestrator(w)) {
+      pod_decision[c->workload_service[w.ns + "/" + w.name]] = {
+          false, *local + " (" + w.location.ToString() +
+                     "): no sidecar, not in a mesh"};
+      continue;
+    }
     if (auto inject = PodInjection(w, &why)) {
       pod_decision[c->workload_service[w.ns + "/" + w.name]] = {*inject, why};
     }

@@ -37,6 +37,8 @@ struct ResolveContext {
   std::vector<std::string> files;  // every file read, display paths
   std::vector<std::pair<std::string, ConfigPropertyFact>>
       properties;  // (file, fact)
+  // Dockerfile ENV, (Dockerfile, fact): env of the image built there.
+  std::vector<std::pair<std::string, EnvVarFact>> image_env;
   bool any_istio_resource = false;
 
   // Service index of each workload ("ns/name" of the workload).

@@ -5,6 +5,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/hosts.h"
+#include "analyzer/resolve/local_workloads.h"
 #include "analyzer/resolve/resolve_context.h"
 
 namespace ampcheck {
@@ -156,6 +157,8 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
       c->build_markers.push_back(marker);
     for (const ConfigPropertyFact& p : file.properties)
       c->properties.emplace_back(file.file, p);
+    for (const EnvVarFact& e : file.image_env)
+      c->image_env.emplace_back(file.file, e);
     c->any_istio_resource =
         c->any_istio_resource || !file.virtual_services.empty() ||
         !file.destination_rules.empty() || !file.gateways.empty() ||
@@ -166,6 +169,7 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
 }  // namespace
 
 void BuildServices(ResolveContext* c) {
+  DropShadowedLocalWorkloads(c);
   for (const ServiceFact& s : c->k8s_services) {
     Service service;
     service.name = s.name;

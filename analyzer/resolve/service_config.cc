@@ -42,6 +42,16 @@ std::vector<std::string> FallbackKeys(
     }
     keys.push_back("resilience4j.retry.configs.default.maxAttempts");
   }
+  // OpenFeign's older prefix; Quarkus' key for a MicroProfile config key.
+  const std::string feign = "spring.cloud.openfeign.client.config.";
+  if (StartsWith(key, feign))
+    keys.push_back("feign.client.config." + key.substr(feign.size()));
+  const std::string mp_rest = "/mp-rest/url";
+  if (EndsWith(key, mp_rest)) {
+    std::string config_key = key.substr(0, key.size() - mp_rest.size());
+    keys.push_back("quarkus.rest-client.\"" + config_key + "\".url");
+    keys.push_back("quarkus.rest-client." + config_key + ".url");
+  }
   const std::string retry = "/Retry/maxRetries";
   if (EndsWith(key, retry)) {
     std::string owner =
@@ -58,7 +68,7 @@ std::vector<std::string> FallbackKeys(
 
 ServiceConfig::ServiceConfig(ResolveContext* context,
                              const Attribution& attribution)
-    : context_(context) {
+    : environment_(context, attribution) {
   for (const auto& [file, property] : context->properties) {
     int service = attribution.ServiceOf(file);
     if (service < 0) continue;
@@ -70,37 +80,33 @@ ServiceConfig::ServiceConfig(ResolveContext* context,
 
 std::optional<ConfigValue> ServiceConfig::Env(int service,
                                               const std::string& name) const {
-  for (const WorkloadFact& w : context_->workloads) {
-    if (context_->workload_service[w.ns + "/" + w.name] != service) continue;
-    for (const EnvVarFact& e : w.env) {
-      if (e.name != name) continue;
-      if (e.value) return ConfigValue{"env " + e.name, *e.value, e.location};
-      auto cm = context_->config_maps.find(w.ns + "/" + e.config_map);
-      if (cm == context_->config_maps.end()) continue;
-      for (const ConfigMapEntry& entry : cm->second->data) {
-        if (entry.key == e.config_map_key) {
-          return ConfigValue{
-              "env " + e.name + " (ConfigMap " + e.config_map + ")",
-              entry.value, entry.location};
-        }
-      }
-    }
-  }
+  if (auto env = environment_.Find(service, name))
+    return ConfigValue{env->label, env->value, env->location};
   return std::nullopt;
 }
 
 std::optional<ConfigValue> ServiceConfig::Lookup(int service,
                                                  const std::string& key) const {
   if (StartsWith(key, "env:")) return Env(service, key.substr(4));
+  // The process env overrides application config (Spring Boot's and .NET's
+  // order of property sources alike).
   auto direct = [&](const std::string& k) -> std::optional<ConfigValue> {
+    if (auto env = Env(service, EnvName(k))) return env;
+    if (auto env = Env(service, Upper(EnvName(k)))) return env;
+    if (k.find(':') != std::string::npos) {
+      // .NET: Services:cart:http:0 is the env var Services__cart__http__0.
+      std::string dotnet;
+      for (char ch : k)
+        dotnet += ch == ':' ? std::string("__") : std::string(1, ch);
+      if (auto env = Env(service, dotnet)) return env;
+    }
     if (auto it = properties_.find(service); it != properties_.end()) {
       if (auto found = it->second.find(CanonicalPropertyKey(k));
           found != it->second.end()) {
         return found->second;
       }
     }
-    if (auto env = Env(service, EnvName(k))) return env;
-    return Env(service, Upper(EnvName(k)));
+    return std::nullopt;
   };
   for (const std::string& k : FallbackKeys(key, direct)) {
     if (auto value = direct(k)) return value;

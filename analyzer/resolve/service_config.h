@@ -11,6 +11,7 @@
 
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/resolve_context.h"
+#include "analyzer/resolve/service_env.h"
 
 namespace ampcheck {
 
@@ -24,14 +25,16 @@ class ServiceConfig {
  public:
   ServiceConfig(ResolveContext* context, const Attribution& attribution);
 
-  // A property in Spring's relaxed binding (also from the workload's env as
-  // RESILIENCE4J_RETRY_INSTANCES_X_MAXATTEMPTS); "env:NAME" reads an env var.
+  // A property in Spring's relaxed binding, the service's env first
+  // (RESILIENCE4J_RETRY_INSTANCES_X_MAXATTEMPTS, Services__x__http__0 for
+  // Services:x:http:0), then its application config; "env:NAME" reads an env
+  // var only. The env is service_env.h's, the one calls are made from.
   std::optional<ConfigValue> Lookup(int service, const std::string& key) const;
 
  private:
   std::optional<ConfigValue> Env(int service, const std::string& name) const;
 
-  ResolveContext* context_;
+  ServiceEnvironment environment_;
   // service -> canonical key -> value
   std::map<int, std::map<std::string, ConfigValue>> properties_;
 };

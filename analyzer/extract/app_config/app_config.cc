@@ -15,21 +15,34 @@ bool IsTestProfile(const std::string& profile) {
   return std::regex_search(profile, kTest);
 }
 
+// Spring joins keys with '.' and indexes lists as key[i]; .NET configuration
+// joins both with ':' (Services:cart:http:0).
+struct KeyStyle {
+  std::string separator = ".";
+  bool bracket_index = true;
+};
+
 void Flatten(const YAML::Node& node, const std::string& prefix,
-             const YamlView& view, std::vector<ConfigPropertyFact>* out) {
+             const YamlView& view, const KeyStyle& style,
+             std::vector<ConfigPropertyFact>* out) {
   if (node.IsMap()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
       auto key = YamlView::Scalar(it->first);
       if (!key) continue;
       // Spring's bracket notation keeps dots inside a map key: "[a.b]".
       std::string part = *key;
-      Flatten(it->second, prefix.empty() ? part : prefix + "." + part, view,
-              out);
+      Flatten(it->second,
+              prefix.empty() ? part : prefix + style.separator + part, view,
+              style, out);
     }
   } else if (node.IsSequence()) {
     size_t i = 0;
     for (const YAML::Node& item : node) {
-      Flatten(item, prefix + "[" + std::to_string(i++) + "]", view, out);
+      std::string index = std::to_string(i++);
+      Flatten(item,
+              style.bracket_index ? prefix + "[" + index + "]"
+                                  : prefix + style.separator + index,
+              view, style, out);
     }
   } else if (!prefix.empty()) {
     std::string value = node.IsScalar() ? node.Scalar() : "";
@@ -54,7 +67,8 @@ std::vector<ConfigPropertyFact> ParseYaml(
   for (const YamlDocument& doc :
        ParseYamlDocuments(path, content, diagnostics)) {
     std::vector<ConfigPropertyFact> document;
-    Flatten(doc.root, "", YamlView(path, doc.first_line), &document);
+    Flatten(doc.root, "", YamlView(path, doc.first_line), KeyStyle{},
+            &document);
     if (IsTestProfile(DocumentProfile(document))) continue;
     out.insert(out.end(), document.begin(), document.end());
   }
@@ -93,6 +107,19 @@ std::vector<ConfigPropertyFact> ParseProperties(const std::string& path,
   return out;
 }
 
+// appsettings.json and appsettings.<Environment>.json: JSON, which YAML reads.
+std::vector<ConfigPropertyFact> ParseDotnetJson(
+    const std::string& path, std::string_view content,
+    std::vector<Diagnostic>* diagnostics) {
+  std::vector<ConfigPropertyFact> out;
+  for (const YamlDocument& doc :
+       ParseYamlDocuments(path, content, diagnostics)) {
+    Flatten(doc.root, "", YamlView(path, doc.first_line), KeyStyle{":", false},
+            &out);
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string AppConfigKind(const std::string& path) {
@@ -100,6 +127,8 @@ std::string AppConfigKind(const std::string& path) {
       R"(^(application|bootstrap)([-.][A-Za-z0-9_.-]+)?\.(ya?ml|properties)$)");
   std::string name = BaseName(path);
   if (name == "microprofile-config.properties") return "microprofile-config";
+  if (StartsWith(name, "appsettings") && EndsWith(name, ".json"))
+    return "dotnet-config";
   if (!StartsWith(name, "application") && !StartsWith(name, "bootstrap"))
     return "";  // most files: no regex
   if (std::regex_search(name, kSpring)) return "spring-config";
@@ -109,9 +138,12 @@ std::string AppConfigKind(const std::string& path) {
 std::string ProfileOfFile(const std::string& path) {
   static const std::regex kProfile(
       R"(^(?:application|bootstrap)-([A-Za-z0-9_.-]+)\.(?:ya?ml|properties)$)");
+  static const std::regex kDotnetEnvironment(
+      R"(^appsettings\.([A-Za-z0-9_-]+)\.json$)");
   std::smatch m;
   std::string name = BaseName(path);
   if (std::regex_search(name, m, kProfile)) return m[1];
+  if (std::regex_search(name, m, kDotnetEnvironment)) return m[1];
   return "";
 }
 
@@ -121,6 +153,8 @@ std::vector<ConfigPropertyFact> ParseAppConfig(
   if (IsTestProfile(ProfileOfFile(path))) return {};
   if (EndsWith(ToLower(path), ".properties"))
     return ParseProperties(path, content);
+  if (EndsWith(ToLower(path), ".json"))
+    return ParseDotnetJson(path, content, diagnostics);
   return ParseYaml(path, content, diagnostics);
 }
 

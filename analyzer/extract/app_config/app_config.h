@@ -1,6 +1,6 @@
 // Application config files (Spring application*.yml|yaml|properties,
-// bootstrap*.yml, MicroProfile microprofile-config.properties), read as flat
-// key/value properties with their lines.
+// bootstrap*.yml, MicroProfile microprofile-config.properties, .NET
+// appsettings*.json), read as flat key/value properties with their lines.
 #ifndef AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_H_
 #define AMPCHECK_EXTRACT_APP_CONFIG_APP_CONFIG_H_
 
@@ -12,15 +12,17 @@
 
 namespace ampcheck {
 
-// "spring-config", "microprofile-config", or "" when the file is not
-// application config (by its name).
+// "spring-config", "microprofile-config", "dotnet-config", or "" when the file
+// is not application config (by its name).
 std::string AppConfigKind(const std::string& path);
 
 // The Spring profile a file name selects ("prod" for application-prod.yml),
+// (or the .NET environment: "Development" for appsettings.Development.json),
 // or "" for the base file.
 std::string ProfileOfFile(const std::string& path);
 
-// Flattens YAML (nested maps joined with '.', sequences as key[i]) or
+// Flattens YAML (nested maps joined with '.', sequences as key[i]), .NET
+// appsettings JSON (maps and arrays joined with ':', Services:cart:http:0) or
 // .properties (key=value, key: value, '#'/'!' comments, '\' continuations).
 // YAML documents activated only for a test profile are skipped.
 std::vector<ConfigPropertyFact> ParseAppConfig(

@@ -19,6 +19,31 @@ TEST_CASE("application config files are recognized by name") {
   CHECK(ProfileOfFile("application.yml") == "");
 }
 
+TEST_CASE(".NET appsettings: keys joined with ':', arrays indexed") {
+  CHECK(AppConfigKind("src/Basket.API/appsettings.json") == "dotnet-config");
+  CHECK(AppConfigKind("appsettings.Development.json") == "dotnet-config");
+  CHECK(AppConfigKind("src/Basket.API/launchSettings.json") == "");
+  CHECK(ProfileOfFile("appsettings.Development.json") == "Development");
+  std::vector<Diagnostic> diagnostics;
+  auto properties = ParseAppConfig("appsettings.json", R"({
+  "ConnectionStrings": { "redis": "redis:6379" },
+  "Services": {
+    "catalog-api": { "http": [ "http://catalog-api:8080" ] }
+  },
+  "Retries": 3
+})",
+                                   &diagnostics);
+  CHECK(diagnostics.empty());
+  REQUIRE(properties.size() == 3);
+  CHECK(properties[0].key == "ConnectionStrings:redis");
+  CHECK(properties[0].value == "redis:6379");
+  CHECK(properties[1].key == "Services:catalog-api:http:0");
+  CHECK(properties[1].location.ToString() == "appsettings.json:4");
+  CHECK(properties[2].key == "Retries");
+  CHECK(ParseAppConfig("appsettings.Test.json", "{\"a\": 1}", &diagnostics)
+            .empty());
+}
+
 TEST_CASE(".properties: separators, comments and continuations") {
   std::vector<Diagnostic> diagnostics;
   auto properties = ParseAppConfig("application.properties",

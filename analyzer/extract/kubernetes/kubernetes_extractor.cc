@@ -3,6 +3,7 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/compose/compose_extractor.h"
 #include "analyzer/extract/kubernetes/manifest.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/mesh/istio_extractor.h"
@@ -220,6 +221,8 @@ YAML::Node Child(const YAML::Node& node, const std::string& key) {
 }
 
 bool KubernetesExtractor::Accepts(const SourceFile& file) const {
+  // docker-compose files are read by ComposeExtractor, not as manifests.
+  if (IsComposeFile(file.path)) return false;
   return file.language == "yaml" || file.language == "json";
 }
 

@@ -12,7 +12,7 @@ TEST_CASE("project references: csproj ProjectReference resolved in the tree") {
   <ItemGroup>
     <PackageReference Include="Grpc.AspNetCore" />
     <ProjectReference Include="..\Shop.Defaults\Shop.Defaults.csproj" />
-    <ProjectReference Include="..\..\outside\Other.csproj" />
+    <ProjectReference Include="..\..\..\outside\Other.csproj" />
   </ItemGroup>
 </Project>)";
   CHECK(ProjectReferences("Basket.csproj", csproj, "src/Basket") ==

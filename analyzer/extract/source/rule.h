@@ -78,6 +78,9 @@ struct Rule {
   std::vector<std::string> methods;
   ValueSource target;
   TargetKind target_kind = TargetKind::kNone;
+  // Call sites: the target built from captures, as tries.property is
+  // ("{key}/mp-rest/url" for @RegisterRestClient(configKey = "key")).
+  std::string target_template;
   std::string detail;  // appended to the layer's detail
   // Compile the query when a file first needs it rather than at start-up:
   // set for the shipped rules, which the tests compile; a user's rules are

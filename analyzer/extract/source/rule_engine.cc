@@ -326,7 +326,11 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     Location location{file.path, line};
     SourceScope scope = ScopeOf(context);
     if (rule.produces == "call-site") {
-      if (!values.target) continue;
+      if (!rule.target_template.empty()) {
+        values.target = FillProperty(rule.target_template, captures, context,
+                                     file.content);
+      }
+      if (!values.target || values.target->empty()) continue;
       CallSiteFact site{{rule.target_kind, StripQuotes(*values.target)},
                         location,
                         fmt::format("{} ({})", rule.library, rule.id),

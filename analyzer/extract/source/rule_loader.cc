@@ -178,6 +178,7 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   if (const YAML::Node target = doc["target"]) {
     r.target_kind = *ParseTargetKind(target["kind"].Scalar());
     r.target = ParseValue(target);
+    if (target["template"]) r.target_template = target["template"].Scalar();
   }
   if (doc["detail"]) r.detail = doc["detail"].Scalar();
   std::string stem = fs::path(path).stem().string();
