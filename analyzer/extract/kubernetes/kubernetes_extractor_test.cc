@@ -208,7 +208,7 @@ info: {title: orders, version: "1"}
   CHECK(facts.skipped_documents == 7);
 }
 
-TEST_CASE("a resource without a name is diagnosed; a generated name is one") {
+TEST_CASE("a resource without a name is diagnosed, a generated name is one") {
   FileFacts facts = Extract(R"(apiVersion: v1
 kind: Service
 metadata: {namespace: shop}
