@@ -182,7 +182,8 @@ ScanResult AnalyzeBundle(FactsBundle bundle,
   resolve_options.istio_version = options.istio_version;
   result.model = Resolve(facts, policy, resolve_options);
   result.model.files = bundle.files;
-  result.model.skipped_files = bundle.skipped;
+  for (const auto& [reason, count] : bundle.skipped)
+    result.model.skipped_files[reason] += count;
   result.analysis = Analyze(result.model, options.analyze);
   return result;
 }

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/resolve/duplicate_resources.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/local_workloads.h"
 #include "analyzer/resolve/resolve_context.h"
@@ -115,6 +116,7 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
                                 file.diagnostics.begin(),
                                 file.diagnostics.end());
     c->model.skipped_documents += file.skipped_documents;
+    if (file.kind == "kustomize") ++c->model.skipped_files["kustomize files"];
     for (NamespaceFact n : file.namespaces) c->namespaces.emplace(n.name, n);
     for (WorkloadFact w : file.workloads) {
       w.ns = ns_or_default(w.ns);
@@ -265,6 +267,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   context.model.suppressions = policy.suppressions;
   context.model.files = static_cast<int>(facts.size());
   Collect(facts, &context);
+  DropDuplicateResources(facts, &context);
   BuildServices(&context);
   DecideMembership(&context);
   BuildCalls(&context);

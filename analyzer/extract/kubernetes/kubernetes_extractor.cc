@@ -4,18 +4,28 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/compose/compose_extractor.h"
+#include "analyzer/extract/kubernetes/document_class.h"
 #include "analyzer/extract/kubernetes/manifest.h"
+#include "analyzer/extract/kubernetes/unread_kinds.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/mesh/istio_extractor.h"
 
 namespace ampcheck {
 namespace {
 
-const std::set<std::string>& WorkloadKinds() {
-  static const std::set<std::string> kinds = {
+// Kinds read as workloads: a pod template under spec.template (a Pod is its
+// own template, a CronJob's is under spec.jobTemplate). The core kinds count
+// in any group; the others only in theirs.
+bool IsWorkload(const std::string& api_version, const std::string& kind) {
+  static const std::set<std::string> core = {
       "Deployment", "StatefulSet", "DaemonSet",  "Job",
       "CronJob",    "Pod",         "ReplicaSet", "DeploymentConfig"};
-  return kinds;
+  static const std::set<std::pair<std::string, std::string>> grouped = {
+      {"argoproj.io", "Rollout"},       // Argo Rollouts
+      {"apps.kruise.io", "CloneSet"}};  // OpenKruise
+  if (core.count(kind)) return true;
+  return grouped.count({api_version.substr(0, api_version.find('/')), kind}) >
+         0;
 }
 
 // The pod spec and pod template metadata of any workload kind.
@@ -162,7 +172,18 @@ void ExtractNamespace(const Manifest& m, FileFacts* facts) {
 
 void ExtractManifest(const YAML::Node& root, const YamlView& view,
                      FileFacts* facts, int depth) {
-  if (!root.IsMap()) {
+  DocumentClass document = ClassifyDocument(root);
+  if (document == DocumentClass::kKustomize) {
+    facts->kind = "kustomize";
+    return;
+  }
+  if (document == DocumentClass::kList && depth == 0) {
+    for (const YAML::Node& item : Child(root, "items")) {
+      ExtractManifest(item, view, facts, depth + 1);
+    }
+    return;
+  }
+  if (document != DocumentClass::kResource) {
     ++facts->skipped_documents;
     return;
   }
@@ -172,19 +193,10 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
              YamlView::String(root, "kind"),
              "",
              ""};
-  if (m.api_version.empty() || m.kind.empty()) {
-    ++facts->skipped_documents;
-    return;
-  }
-  if (EndsWith(m.kind, "List") && Child(root, "items").IsSequence() &&
-      depth == 0) {
-    for (const YAML::Node& item : Child(root, "items")) {
-      ExtractManifest(item, view, facts, depth + 1);
-    }
-    return;
-  }
   YAML::Node metadata = Child(root, "metadata");
   m.name = YamlView::String(metadata, "name");
+  // A generated name's prefix is the only identity such a resource has.
+  if (m.name.empty()) m.name = YamlView::String(metadata, "generateName");
   m.ns = YamlView::String(metadata, "namespace");
   if (m.name.empty()) {
     facts->diagnostics.push_back({m.location(),
@@ -192,9 +204,15 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
                                   Severity::kError});
     return;
   }
+  if (auto unread = UnreadRetrySettings(m)) {
+    facts->diagnostics.push_back({m.location(), *unread, Severity::kWarning});
+    return;
+  }
   if (m.kind == "Namespace") {
     ExtractNamespace(m, facts);
-  } else if (WorkloadKinds().count(m.kind)) {
+  } else if (IsWorkload(m.api_version, m.kind) &&
+             !Child(Child(root, "spec"), "workloadRef").IsDefined()) {
+    // A Rollout with a workloadRef points at a Deployment read on its own.
     ExtractWorkload(m, facts);
   } else if (m.kind == "Service" && m.api_version == "v1") {
     ExtractService(m, facts);
@@ -228,6 +246,11 @@ bool KubernetesExtractor::Accepts(const SourceFile& file) const {
 
 void KubernetesExtractor::Extract(const SourceFile& file,
                                   FileFacts* facts) const {
+  // A kustomization is input to kustomize, not a manifest, whatever it holds.
+  if (IsKustomizationFileName(file.path)) {
+    facts->kind = "kustomize";
+    return;
+  }
   bool looks_like_manifest =
       file.content.find("apiVersion") != std::string_view::npos &&
       file.content.find("kind") != std::string_view::npos;

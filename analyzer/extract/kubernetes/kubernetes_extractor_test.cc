@@ -176,5 +176,137 @@ TEST_CASE("an unrendered template is diagnosed only in a manifest") {
   CHECK(workflow.skipped_documents == 1);
 }
 
+TEST_CASE("YAML of other kinds is counted as skipped, never diagnosed") {
+  // Istio's releasenotes/notes/*.yaml, a GitHub workflow, a GitLab CI file, a
+  // compose file, Helm's Chart.yaml and values.yaml, an OpenAPI document.
+  FileFacts facts = Extract(R"(apiVersion: release-notes/v2
+kind: bug-fix
+area: traffic-management
+releaseNotes:
+- Fixed retries.
+---
+name: ci
+on: [push]
+jobs: {build: {runs-on: ubuntu-latest, steps: [{run: make}]}}
+---
+stages: [build]
+build: {script: [make], image: {name: gcc}}
+---
+services: {web: {image: nginx, environment: {KIND: Service}}}
+---
+apiVersion: v2
+name: shop
+type: application
+---
+replicaCount: 1
+service: {type: ClusterIP, port: 80}
+---
+openapi: 3.0.0
+info: {title: orders, version: "1"}
+)");
+  CHECK(facts.diagnostics.empty());
+  CHECK(facts.skipped_documents == 7);
+}
+
+TEST_CASE("a resource without a name is diagnosed, a generated name is one") {
+  FileFacts facts = Extract(R"(apiVersion: v1
+kind: Service
+metadata: {namespace: shop}
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {generateName: migrate-}
+spec: {template: {spec: {containers: [{name: m, image: m}]}}}
+)");
+  REQUIRE(facts.diagnostics.size() == 1);
+  CHECK(facts.diagnostics[0].location.ToString() == "in.yaml:1");
+  CHECK(facts.diagnostics[0].message ==
+        "Service without metadata.name; ignored");
+  REQUIRE(facts.workloads.size() == 1);
+  CHECK(facts.workloads[0].name == "migrate-");
+}
+
+TEST_CASE(
+    "kustomization files and Components are kustomize files, not errors") {
+  FileFacts named = Extract("resources: [deployment.yaml]\n",
+                            "deploy/base/kustomization.yaml");
+  CHECK(named.kind == "kustomize");
+  CHECK(named.diagnostics.empty());
+  CHECK(named.skipped_documents == 0);
+  FileFacts component = Extract(R"(apiVersion: kustomize.config.k8s.io/v1alpha1
+kind: Component
+patches: [{path: patch.yaml}]
+)",
+                                "components/cache/component.yaml");
+  CHECK(component.kind == "kustomize");
+  CHECK(component.diagnostics.empty());
+  CHECK(component.skipped_documents == 0);
+}
+
+TEST_CASE("kinds whose retries are not read yet are a warning with file:line") {
+  FileFacts facts = Extract(R"(apiVersion: v1
+kind: Namespace
+metadata: {name: shop}
+---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata: {name: orders, namespace: shop}
+spec:
+  rules: [{timeouts: {request: 2s}, backendRefs: [{name: orders}]}]
+)");
+  REQUIRE(facts.diagnostics.size() == 1);
+  const Diagnostic& d = facts.diagnostics[0];
+  CHECK(d.location.ToString() == "in.yaml:5");
+  CHECK(d.severity == Severity::kWarning);
+  CHECK(d.message ==
+        "HTTPRoute shop/orders: Gateway API HTTPRoute is not analysed; its "
+        "retry and timeout settings are not counted");
+  CHECK(facts.skipped_documents == 0);
+}
+
+TEST_CASE(
+    "Argo Rollouts and OpenKruise CloneSets are workloads like a Deployment") {
+  FileFacts facts = Extract(R"(apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata: {name: orders, namespace: shop}
+spec:
+  strategy: {canary: {steps: [{setWeight: 20}]}}
+  template:
+    metadata: {labels: {app: orders}}
+    spec:
+      containers:
+      - name: orders
+        image: shop/orders:1
+        env: [{name: PAYMENTS_URL, value: "http://payments"}]
+---
+apiVersion: apps.kruise.io/v1alpha1
+kind: CloneSet
+metadata: {name: cart}
+spec: {template: {metadata: {labels: {app: cart}}, spec: {containers: [{name: c, image: cart}]}}}
+---
+apiVersion: argoproj.io/v1alpha1
+kind: Rollout
+metadata: {name: web}
+spec: {workloadRef: {apiVersion: apps/v1, kind: Deployment, name: web}}
+---
+apiVersion: example.com/v1
+kind: CloneSet
+metadata: {name: other}
+spec: {template: {metadata: {labels: {app: other}}}}
+)");
+  REQUIRE(facts.workloads.size() == 2);
+  const WorkloadFact& rollout = facts.workloads[0];
+  CHECK(rollout.kind == "Rollout");
+  CHECK(rollout.ns == "shop");
+  CHECK(rollout.labels.at("app") == "orders");
+  REQUIRE(rollout.env.size() == 1);
+  CHECK(rollout.env[0].location.ToString() == "in.yaml:12");
+  CHECK(facts.workloads[1].kind == "CloneSet");
+  CHECK(facts.workloads[1].labels.at("app") == "cart");
+  // The workloadRef Rollout and the CloneSet of another group.
+  CHECK(facts.skipped_documents == 2);
+  CHECK(facts.diagnostics.empty());
+}
+
 }  // namespace
 }  // namespace ampcheck

@@ -1,0 +1,63 @@
+#include "analyzer/extract/kubernetes/unread_kinds.h"
+
+#include <doctest/doctest.h>
+
+namespace ampcheck {
+namespace {
+
+std::optional<std::string> Unread(const std::string& yaml) {
+  YAML::Node root = YAML::Load(yaml);
+  YamlView view("in.yaml", 1);
+  YAML::Node metadata = Child(root, "metadata");
+  Manifest m{root,
+             &view,
+             YamlView::String(root, "apiVersion"),
+             YamlView::String(root, "kind"),
+             YamlView::String(metadata, "name"),
+             YamlView::String(metadata, "namespace")};
+  return UnreadRetrySettings(m);
+}
+
+TEST_CASE("kinds with retry or timeout settings not read yet are named") {
+  CHECK(Unread("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\n"
+               "metadata: {name: orders, namespace: shop}\n") ==
+        "HTTPRoute shop/orders: Gateway API HTTPRoute is not analysed; its "
+        "retry and timeout settings are not counted");
+  CHECK(Unread("apiVersion: linkerd.io/v1alpha2\nkind: ServiceProfile\n"
+               "metadata: {name: web.shop.svc.cluster.local}\n") ==
+        "ServiceProfile web.shop.svc.cluster.local: Linkerd ServiceProfile is "
+        "not analysed; its retry and timeout settings are not counted");
+  CHECK(Unread("apiVersion: serving.knative.dev/v1\nkind: Service\n"
+               "metadata: {name: hello}\n")
+            ->starts_with("Service hello: Knative Service is not analysed"));
+  CHECK(Unread("apiVersion: kuma.io/v1alpha1\nkind: MeshRetry\n"
+               "metadata: {name: r}\n")
+            ->starts_with("MeshRetry r: Kuma MeshRetry"));
+  // Same kind name in a group that is read, or carries no retries.
+  CHECK_FALSE(Unread("apiVersion: v1\nkind: Service\nmetadata: {name: a}\n"));
+  CHECK_FALSE(
+      Unread("apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\n"
+             "metadata: {name: a}\n"));
+}
+
+TEST_CASE("an Ingress counts only when ingress-nginx serves it") {
+  CHECK(Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\n"
+               "metadata: {name: web}\nspec: {ingressClassName: nginx}\n") ==
+        "Ingress web: ingress-nginx Ingress is not analysed; its retry and "
+        "timeout settings are not counted");
+  CHECK(
+      Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n"
+             "  name: web\n  annotations:\n"
+             "    nginx.ingress.kubernetes.io/proxy-next-upstream-tries: "
+             "\"5\"\n"));
+  CHECK(
+      Unread("apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n"
+             "  name: web\n  annotations: {kubernetes.io/ingress.class: "
+             "nginx}\n"));
+  CHECK_FALSE(
+      Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\n"
+             "metadata: {name: web}\nspec: {ingressClassName: alb}\n"));
+}
+
+}  // namespace
+}  // namespace ampcheck

@@ -1,0 +1,95 @@
+#include "analyzer/resolve/duplicate_resources.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+
+namespace ampcheck {
+namespace {
+
+// (kind, namespace, name); the namespace is "" for a Namespace.
+using ResourceKey = std::tuple<std::string, std::string, std::string>;
+// A definition by its kind and where it starts.
+using Definition = std::pair<std::string, Location>;
+
+template <typename T>
+void EraseDropped(const std::string& kind, const std::set<Definition>& dropped,
+                  std::vector<T>* resources) {
+  std::erase_if(*resources, [&](const T& resource) {
+    return dropped.count({kind, resource.location}) > 0;
+  });
+}
+
+}  // namespace
+
+void DropDuplicateResources(const std::vector<FileFacts>& facts,
+                            ResolveContext* c) {
+  const std::string& default_ns = c->policy.default_namespace;
+  auto ns_or_default = [&](const std::string& ns) {
+    return ns.empty() ? default_ns : ns;
+  };
+  std::map<ResourceKey, std::vector<Location>> definitions;
+  auto add = [&](const std::string& kind, const std::string& ns,
+                 const std::string& name, const Location& location) {
+    definitions[{kind, ns, name}].push_back(location);
+  };
+  for (const FileFacts& file : facts) {
+    for (const NamespaceFact& n : file.namespaces)
+      add("Namespace", "", n.name, n.location);
+    for (const WorkloadFact& w : file.workloads)
+      add(w.kind, ns_or_default(w.ns), w.name, w.location);
+    for (const ServiceFact& s : file.services)
+      add("Service", ns_or_default(s.ns), s.name, s.location);
+    for (const ConfigMapFact& cm : file.config_maps)
+      add("ConfigMap", ns_or_default(cm.ns), cm.name, cm.location);
+    for (const VirtualServiceFact& vs : file.virtual_services)
+      add("VirtualService", ns_or_default(vs.ns), vs.name, vs.location);
+    for (const DestinationRuleFact& dr : file.destination_rules)
+      add("DestinationRule", ns_or_default(dr.ns), dr.name, dr.location);
+    for (const GatewayFact& gw : file.gateways)
+      add("Gateway", ns_or_default(gw.ns), gw.name, gw.location);
+  }
+
+  std::set<Definition> kept, dropped;
+  for (auto& [key, locations] : definitions) {
+    std::sort(locations.begin(), locations.end());
+    locations.erase(std::unique(locations.begin(), locations.end()),
+                    locations.end());
+    if (locations.size() < 2) continue;
+    const auto& [kind, ns, name] = key;
+    std::string label = kind + " " + (ns.empty() ? "" : ns + "/") + name;
+    const Location& first = locations.front();
+    kept.insert({kind, first});
+    for (size_t i = 1; i < locations.size(); ++i) {
+      dropped.insert({kind, locations[i]});
+      c->Diagnose(locations[i], label + " is also defined at " +
+                                    first.ToString() +
+                                    "; the first in path order is used and "
+                                    "this one is ignored");
+    }
+  }
+  if (dropped.empty()) return;
+
+  std::erase_if(c->workloads, [&](const WorkloadFact& w) {
+    return dropped.count({w.kind, w.location}) > 0;
+  });
+  EraseDropped("Service", dropped, &c->k8s_services);
+  EraseDropped("VirtualService", dropped, &c->virtual_services);
+  EraseDropped("DestinationRule", dropped, &c->destination_rules);
+  EraseDropped("Gateway", dropped, &c->gateways);
+  // Collect keeps the first Namespace and ConfigMap it meets, in input
+  // order: put the kept definition in its place.
+  for (const FileFacts& file : facts) {
+    for (const NamespaceFact& n : file.namespaces) {
+      if (kept.count({"Namespace", n.location})) c->namespaces[n.name] = n;
+    }
+    for (const ConfigMapFact& cm : file.config_maps) {
+      if (kept.count({"ConfigMap", cm.location}))
+        c->config_maps[ns_or_default(cm.ns) + "/" + cm.name] = &cm;
+    }
+  }
+}
+
+}  // namespace ampcheck
