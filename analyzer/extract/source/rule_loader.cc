@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/registry.h"
 
@@ -99,16 +100,18 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   }
   for (const auto& entry : doc["kind_by_enclosing"]) {
     std::string pattern = entry["match"].Scalar();
-    try {
-      r.kind_by_enclosing.push_back(
-          {pattern, std::make_shared<const std::regex>(pattern),
-           *ParseLayerKind(entry["kind"].Scalar())});
-    } catch (const std::regex_error& e) {
+    std::string reason;
+    std::shared_ptr<const RE2> regex = CompileRegex(pattern, &reason);
+    if (!regex) {
       Error(diagnostics, path, entry["match"].Mark().line + 1,
-            "kind_by_enclosing: '" + pattern +
-                "' is not a regular expression: " + e.what());
+            fmt::format("kind_by_enclosing: '{}' is not RE2 syntax: {} (RE2 "
+                        "has no lookaround and no backreferences; see "
+                        "docs/rules.md)",
+                        pattern, reason));
       return false;
     }
+    r.kind_by_enclosing.push_back(
+        {pattern, std::move(regex), *ParseLayerKind(entry["kind"].Scalar())});
   }
   if (doc["provenance"] && doc["provenance"].Scalar() == "library-default") {
     r.provenance = Provenance::kLibraryDefault;

@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <regex>
-
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -131,10 +130,17 @@ void RuleSchema::Check(const YAML::Node& spec, const YAML::Node& node,
                               Join(names, ", ")));
     }
   }
-  if (spec["pattern"] &&
-      !std::regex_search(node.Scalar(), std::regex(spec["pattern"].Scalar()))) {
-    return fail(fmt::format("'{}' does not match {}", node.Scalar(),
-                            spec["pattern"].Scalar()));
+  if (spec["pattern"]) {
+    std::string error;
+    auto pattern = CompileRegex(spec["pattern"].Scalar(), &error);
+    if (!pattern) {
+      return fail(fmt::format("the schema's pattern {} is not RE2 syntax: {}",
+                              spec["pattern"].Scalar(), error));
+    }
+    if (!RE2::PartialMatch(node.Scalar(), *pattern)) {
+      return fail(fmt::format("'{}' does not match {}", node.Scalar(),
+                              spec["pattern"].Scalar()));
+    }
   }
 }
 
