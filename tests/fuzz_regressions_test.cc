@@ -18,6 +18,7 @@
 #include "analyzer/cli/scan.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/rule_loader.h"
+#include "analyzer/report/reporter.h"
 
 namespace ampcheck {
 namespace {
@@ -71,6 +72,12 @@ std::string ScanNextToGoodFleet(const std::string& path,
   options.jobs = 1;
   ScanResult result = RunScan(memory, options);
   CHECK(result.model.calls.size() == 1);
+  // Every JSON writer takes whatever bytes the input held.
+  for (const char* format : {"json", "sarif", "codequality"}) {
+    std::ostringstream out;
+    CHECK_NOTHROW(MakeReporter(format)->Render(result.model, result.analysis,
+                                               ReportOptions{}, out));
+  }
   return Lines(result.model.diagnostics);
 }
 

@@ -4,6 +4,8 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/base/json_dump.h"
+
 namespace ampcheck {
 
 using nlohmann::json;
@@ -18,7 +20,7 @@ int LineAt(std::string_view content, size_t offset) {
 
 // The line of the entry with this identity: where its "identity" key is.
 int EntryLine(std::string_view content, const std::string& identity) {
-  std::string needle = "\"identity\": " + json(identity).dump();
+  std::string needle = "\"identity\": " + DumpJson(json(identity));
   size_t at = content.find(needle);
   return at == std::string_view::npos ? 0 : LineAt(content, at);
 }
@@ -51,7 +53,7 @@ std::string BaselineText(const std::vector<Finding>& findings) {
     entries.push_back(entry);
   }
   json doc = {{"schema", kBaselineSchema}, {"findings", entries}};
-  return doc.dump(2) + "\n";
+  return DumpJson(doc, 2) + "\n";
 }
 
 bool ParseBaseline(const std::string& file, std::string_view content,

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analyzer/base/json_dump.h"
 #include "analyzer/facts/facts_json.h"
 
 namespace ampcheck {
@@ -23,11 +24,12 @@ void WriteBundle(const FactsBundle& bundle, std::ostream& out) {
   header["diagnostics"] = json::array();
   for (const Diagnostic& d : bundle.diagnostics)
     header["diagnostics"].push_back(DiagnosticToJson(d));
-  std::string text = header.dump();
+  std::string text = DumpJson(header);
   text.pop_back();  // the closing brace: "facts" follows
   out << text << ",\"facts\":[";
   for (size_t i = 0; i < bundle.facts.size(); ++i) {
-    out << (i == 0 ? "\n" : ",\n") << FileFactsToJson(bundle.facts[i]).dump();
+    out << (i == 0 ? "\n" : ",\n")
+        << DumpJson(FileFactsToJson(bundle.facts[i]));
   }
   out << "\n]}\n";
 }
