@@ -47,6 +47,14 @@ ValueSource ParseValue(const YAML::Node& node) {
   return value;
 }
 
+// An integer field the schema has checked (decimal, no leading zero); read
+// with the schema's own parser, so that the two never disagree.
+long long Integer(const YAML::Node& node) {
+  long long value = 0;
+  ParseInt(node.Scalar(), &value);
+  return value;
+}
+
 void Error(std::vector<Diagnostic>* diagnostics, const std::string& path,
            int line, const std::string& message) {
   diagnostics->push_back({{path, line}, message, Severity::kError});
@@ -131,15 +139,15 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     TriesSpec& t = r.tries;
     t.semantics = tries["semantics"].Scalar();
     t.count = ParseValue(tries["count"]);
-    if (tries["default"]) t.default_count = tries["default"].as<long long>();
+    if (tries["default"]) t.default_count = Integer(tries["default"]);
     if (tries["unbounded_if_absent"])
       t.unbounded_if_absent = tries["unbounded_if_absent"].Scalar();
     t.unbounded_values = Strings(tries["unbounded_values"]);
     if (tries["unbounded_detail"])
       t.unbounded_detail = tries["unbounded_detail"].Scalar();
-    if (tries["cap"]) t.cap = tries["cap"].as<long long>();
+    if (tries["cap"]) t.cap = Integer(tries["cap"]);
     if (tries["label"]) t.label = tries["label"].Scalar();
-    if (tries["fixed"]) t.fixed = tries["fixed"].as<long long>();
+    if (tries["fixed"]) t.fixed = Integer(tries["fixed"]);
     if (tries["property"]) t.property = tries["property"].Scalar();
     t.property_semantics = tries["property_semantics"]
                                ? tries["property_semantics"].Scalar()

@@ -13,8 +13,15 @@ int LineOf(const YAML::Node& node) { return node.Mark().line + 1; }
 bool IsNumber(const YAML::Node& node, bool integer) {
   if (!node.IsScalar()) return false;
   if (integer) {
+    // Decimal digits only: YAML readers disagree on "09" (decimal 9, or a
+    // bad octal number), so a leading zero is refused rather than guessed.
+    const std::string& text = node.Scalar();
+    size_t digits = text.find_first_not_of("+-");
+    if (digits != std::string::npos && text[digits] == '0' &&
+        digits + 1 < text.size())
+      return false;
     long long value = 0;
-    return ParseInt(node.Scalar(), &value);
+    return ParseInt(text, &value);
   }
   try {
     node.as<double>();
