@@ -12,10 +12,10 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/discover/discover.h"
 #include "analyzer/extract/app_config/app_config_extractor.h"
@@ -44,17 +44,16 @@ struct Expectation {
 // Expectations by line. A comment-only line applies to the next line with code.
 std::map<int, std::vector<Expectation>> ReadExpectations(
     const std::string& text) {
-  static const std::regex kExpect(
+  static const RE2 kExpect(
       R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)");
   std::map<int, std::vector<Expectation>> out;
   std::vector<std::string> lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::smatch m;
-    if (!std::regex_search(lines[i], m, kExpect) ||
-        lines[i].find("todoruleid") != std::string::npos) {
+    std::vector<RegexMatch> found = RegexFindAll(kExpect, lines[i]);
+    if (found.empty() || lines[i].find("todoruleid") != std::string::npos)
       continue;
-    }
-    std::string before = Trim(lines[i].substr(0, m.position(0)));
+    const RegexGroups& m = found[0].groups;
+    std::string before = Trim(lines[i].substr(0, found[0].position));
     size_t target = i;
     // A JSON fixture writes its comment as a key: "//": "ruleid: ...".
     if (before.empty() || before == "\"") {
@@ -211,11 +210,9 @@ TEST_CASE("application config and gRPC service config fixtures") {
           FAIL_CHECK(
               fmt::format("noisy: {}:{} {}", display, key.first, key.second));
       }
-      static const std::regex kOk(R"(ok: ([a-z0-9.-]+))");
-      for (auto it = std::sregex_iterator(text.begin(), text.end(), kOk);
-           it != std::sregex_iterator(); ++it) {
-        near_miss.insert((*it)[1]);
-      }
+      static const RE2 kOk(R"(ok: ([a-z0-9.-]+))");
+      for (const RegexMatch& ok : RegexFindAll(kOk, text))
+        near_miss.insert(ok.groups[1]);
     }
   }
   for (const std::string& id : positive) {

@@ -5,15 +5,16 @@
 
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
+
+#include "analyzer/base/regex.h"
 
 namespace ampcheck {
 namespace {
 
 TEST_CASE("test case names have no semicolon (ctest would split them)") {
   namespace fs = std::filesystem;
-  std::regex test_case(R"re(TEST_CASE\(\s*"((?:[^"\\]|\\.)*)")re");
+  static const RE2 kTestCase(R"re(TEST_CASE\(\s*"((?:[^"\\]|\\.)*)")re");
   int cases = 0;
   for (const char* dir : {"analyzer", "tests"}) {
     for (const auto& entry : fs::recursive_directory_iterator(
@@ -25,12 +26,10 @@ TEST_CASE("test case names have no semicolon (ctest would split them)") {
       std::stringstream text;
       text << in.rdbuf();
       std::string source = text.str();
-      for (std::sregex_iterator it(source.begin(), source.end(), test_case),
-           end;
-           it != end; ++it) {
+      for (const RegexMatch& test_case : RegexFindAll(kTestCase, source)) {
         ++cases;
-        INFO(entry.path().string() << ": " << (*it)[1].str());
-        CHECK((*it)[1].str().find(';') == std::string::npos);
+        INFO(entry.path().string() << ": " << test_case.groups[1]);
+        CHECK(test_case.groups[1].find(';') == std::string::npos);
       }
     }
   }

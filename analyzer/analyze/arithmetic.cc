@@ -2,10 +2,33 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
+namespace {
+
+// Hold times saturate at the largest Millis instead of wrapping: a
+// thousand tries of an absurd timeout stay "longer than anything" and keep
+// their order against a deadline.
+constexpr Millis kForever = std::numeric_limits<Millis>::max();
+
+Millis SaturatingAdd(Millis a, Millis b) {
+  Millis sum;
+  if (__builtin_add_overflow(a, b, &sum))
+    return b > 0 ? kForever : std::numeric_limits<Millis>::min();
+  return sum;
+}
+
+Millis SaturatingMultiply(Millis a, Millis b) {
+  Millis product;
+  if (__builtin_mul_overflow(a, b, &product))
+    return (a < 0) == (b < 0) ? kForever : std::numeric_limits<Millis>::min();
+  return product;
+}
+
+}  // namespace
 
 double BudgetBound(double percent) { return 1.0 + percent / 100.0; }
 
@@ -22,8 +45,8 @@ Millis BackoffTotal(const Backoff& backoff, uint64_t retries) {
   Millis total = 0;
   Millis wait = base;
   for (uint64_t n = 1; n <= retries && n <= 1000; ++n) {
-    total += std::min(cap, wait);
-    if (wait < cap) wait *= 2;
+    total = SaturatingAdd(total, std::min(cap, wait));
+    if (wait < cap) wait = SaturatingMultiply(wait, 2);
   }
   return total;
 }
@@ -72,8 +95,9 @@ std::optional<Millis> WorstCaseHoldTime(const std::vector<Layer>& layers,
   }
   if (!per_try || layer.tries.unbounded()) return layer.total_timeout;
   uint64_t tries = std::min<uint64_t>(layer.tries.count(), 1000000);
-  Millis hold = static_cast<Millis>(tries) * *per_try +
-                BackoffTotal(layer.backoff, tries - 1);
+  Millis hold =
+      SaturatingAdd(SaturatingMultiply(static_cast<Millis>(tries), *per_try),
+                    BackoffTotal(layer.backoff, tries - 1));
   if (layer.total_timeout) hold = std::min(hold, *layer.total_timeout);
   return hold;
 }

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <limits>
+
 namespace ampcheck {
 namespace {
 
@@ -28,6 +30,24 @@ TEST_CASE("worst-case hold time: tries x per-try timeout + back-off") {
   Layer no_timeout;
   no_timeout.tries = Tries::Of(3);
   CHECK(WorstCaseHoldTime({no_timeout}, 0) == std::nullopt);
+}
+
+TEST_CASE("worst-case hold time saturates instead of overflowing") {
+  constexpr Millis kForever = std::numeric_limits<Millis>::max();
+  Layer huge;
+  huge.tries = Tries::Of(1'000'000'000'000);     // counted as 1,000,000
+  huge.per_try_timeout = 1'000'000'000'000'000;  // 1e15 ms, the largest read
+  huge.backoff.base = 1'000'000'000'000'000;
+  huge.backoff.cap = kForever;
+  CHECK(WorstCaseHoldTime({huge}, 0) == kForever);
+  // Saturated inner hold times stay saturated outside, and a deadline still
+  // caps them.
+  Layer outer;
+  outer.tries = Tries::Of(3);
+  CHECK(WorstCaseHoldTime({outer, huge}, 0) == kForever);
+  outer.total_timeout = 30000;
+  CHECK(WorstCaseHoldTime({outer, huge}, 0) == 30000);
+  CHECK(BackoffTotal(huge.backoff, 999) == kForever);
 }
 
 }  // namespace

@@ -1,8 +1,14 @@
 #include "analyzer/analyze/baseline.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+
+#include "analyzer/base/json_dump.h"
+#include "analyzer/base/json_integer.h"
 
 namespace ampcheck {
 
@@ -18,7 +24,7 @@ int LineAt(std::string_view content, size_t offset) {
 
 // The line of the entry with this identity: where its "identity" key is.
 int EntryLine(std::string_view content, const std::string& identity) {
-  std::string needle = "\"identity\": " + json(identity).dump();
+  std::string needle = "\"identity\": " + DumpJson(json(identity));
   size_t at = content.find(needle);
   return at == std::string_view::npos ? 0 : LineAt(content, at);
 }
@@ -51,7 +57,7 @@ std::string BaselineText(const std::vector<Finding>& findings) {
     entries.push_back(entry);
   }
   json doc = {{"schema", kBaselineSchema}, {"findings", entries}};
-  return doc.dump(2) + "\n";
+  return DumpJson(doc, 2) + "\n";
 }
 
 bool ParseBaseline(const std::string& file, std::string_view content,
@@ -63,8 +69,20 @@ bool ParseBaseline(const std::string& file, std::string_view content,
     *error = Problem(file, LineAt(content, e.byte > 0 ? e.byte - 1 : 0),
                      "not a baseline file: invalid JSON");
     return false;
+  } catch (const json::out_of_range& e) {
+    // A number too large for a double ("1e400"): nlohmann names it in quotes.
+    std::string what = e.what();
+    size_t open = what.find('\''), close = what.rfind('\'');
+    std::string number =
+        open < close ? what.substr(open + 1, close - open - 1) : std::string();
+    size_t at = number.empty() ? 0 : content.find(number);
+    *error =
+        Problem(file, LineAt(content, at == content.npos ? 0 : at),
+                "not a baseline file: number " + number + " is out of range");
+    return false;
   }
-  if (!doc.is_object() || doc.value("schema", "") != kBaselineSchema) {
+  if (!doc.is_object() || !doc.contains("schema") ||
+      doc["schema"] != kBaselineSchema) {
     *error =
         Problem(file, 1,
                 std::string("not a baseline file: \"schema\" must be \"") +
@@ -85,11 +103,29 @@ bool ParseBaseline(const std::string& file, std::string_view content,
     }
     BaselineEntry entry;
     entry.identity = item["identity"].get<std::string>();
-    entry.check = item.value("check", "");
-    entry.message = item.value("message", "");
-    entry.location.file = item.value("file", "");
-    entry.location.line = item.value("line", 0);
     entry.line = EntryLine(content, entry.identity);
+    // Each optional field has its type; a wrong one names the field.
+    auto wrong = [&](const char* field, const std::string& expected) {
+      *error = Problem(
+          file, entry.line,
+          fmt::format("baseline entry field \"{}\": {}", field, expected));
+      return false;
+    };
+    for (auto [field, text] : {std::pair{"check", &entry.check},
+                               std::pair{"message", &entry.message},
+                               std::pair{"file", &entry.location.file}}) {
+      if (!item.contains(field)) continue;
+      if (!item[field].is_string())
+        return wrong(field, "expected a string, got " + DumpJson(item[field]));
+      *text = item[field].get<std::string>();
+    }
+    if (item.contains("line")) {
+      std::string reason;
+      auto line = JsonInteger(item["line"], 0, std::numeric_limits<int>::max(),
+                              &reason);
+      if (!line) return wrong("line", reason);
+      entry.location.line = static_cast<int>(*line);
+    }
     baseline->entries.push_back(std::move(entry));
   }
   return true;

@@ -2,6 +2,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdlib>
 
 namespace ampcheck {
 
@@ -18,8 +19,15 @@ std::optional<Millis> ParseDuration(std::string_view text) {
     }
     if (i == start) return std::nullopt;
     std::string number(text.substr(start, i - start));
-    if (number.find('.') != number.rfind('.')) return std::nullopt;
-    double value = std::stod(number);
+    // Digits with at most one dot and at least one digit ("1s." and ".s"
+    // are not durations); more digits than a duration under 1e15 ms needs
+    // are refused before conversion.
+    if (number.find('.') != number.rfind('.') ||
+        number.find_first_of("0123456789") == std::string::npos ||
+        number.size() > 40) {
+      return std::nullopt;
+    }
+    double value = std::strtod(number.c_str(), nullptr);
     size_t unit_start = i;
     while (i < text.size() && std::isalpha(static_cast<unsigned char>(text[i])))
       ++i;

@@ -19,6 +19,16 @@ TEST_CASE("durations parse in Go and protobuf spellings") {
   CHECK_FALSE(ParseDuration("5d").has_value());
 }
 
+TEST_CASE("a malformed duration is refused, never thrown") {
+  CHECK_FALSE(ParseDuration("1s.").has_value());
+  CHECK_FALSE(ParseDuration(".s").has_value());
+  CHECK_FALSE(ParseDuration(".").has_value());
+  CHECK_FALSE(ParseDuration(std::string(400, '9') + "s").has_value());
+  CHECK_FALSE(ParseDuration("1" + std::string(20, '0') + "h").has_value());
+  CHECK(ParseDuration(".5s") == 500);
+  CHECK(ParseDuration("5.s") == 5000);
+}
+
 TEST_CASE("durations format in their shortest exact spelling") {
   CHECK(FormatDuration(250) == "250ms");
   CHECK(FormatDuration(1500) == "1.5s");

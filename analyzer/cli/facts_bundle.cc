@@ -1,7 +1,11 @@
 #include "analyzer/cli/facts_bundle.h"
 
+#include <limits>
 #include <nlohmann/json.hpp>
+#include <stdexcept>
 
+#include "analyzer/base/json_dump.h"
+#include "analyzer/base/json_integer.h"
 #include "analyzer/facts/facts_json.h"
 
 namespace ampcheck {
@@ -23,14 +27,24 @@ void WriteBundle(const FactsBundle& bundle, std::ostream& out) {
   header["diagnostics"] = json::array();
   for (const Diagnostic& d : bundle.diagnostics)
     header["diagnostics"].push_back(DiagnosticToJson(d));
-  std::string text = header.dump();
+  std::string text = DumpJson(header);
   text.pop_back();  // the closing brace: "facts" follows
   out << text << ",\"facts\":[";
   for (size_t i = 0; i < bundle.facts.size(); ++i) {
-    out << (i == 0 ? "\n" : ",\n") << FileFactsToJson(bundle.facts[i]).dump();
+    out << (i == 0 ? "\n" : ",\n")
+        << DumpJson(FileFactsToJson(bundle.facts[i]));
   }
   out << "\n]}\n";
 }
+
+namespace {
+
+// A field of the bundle that is not what a facts file holds.
+struct FieldError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace
 
 bool ReadBundle(const std::string& file, const std::string& text,
                 FactsBundle* bundle, std::string* error) {
@@ -39,15 +53,28 @@ bool ReadBundle(const std::string& file, const std::string& text,
     *error = file + ": not a JSON facts file";
     return false;
   }
-  if (in.value("schema", "") != kFactsSchema) {
-    *error = file + ": schema is '" + in.value("schema", "") + "', expected '" +
-             kFactsSchema + "'";
+  if (!in.contains("schema") || !in["schema"].is_string() ||
+      in["schema"].get<std::string>() != kFactsSchema) {
+    std::string schema = !in.contains("schema") ? "absent"
+                         : in["schema"].is_string()
+                             ? "'" + in["schema"].get<std::string>() + "'"
+                             : DumpJson(in["schema"]);
+    *error =
+        file + ": schema is " + schema + ", expected '" + kFactsSchema + "'";
     return false;
   }
+  // Counts are checked integers: a corrupt 1e10 is a message, not a cast.
+  auto count = [&](const json& value, const std::string& field, int* out) {
+    std::string field_error;
+    auto n = JsonInteger(value, std::numeric_limits<int>::min(),
+                         std::numeric_limits<int>::max(), &field_error);
+    if (!n) throw FieldError(field + ": " + field_error);
+    *out = static_cast<int>(*n);
+  };
   try {
     *bundle = FactsBundle{};
-    bundle->shard_index = in.at("shard").at("index").get<int>();
-    bundle->shard_count = in.at("shard").at("count").get<int>();
+    count(in.at("shard").at("index"), "shard.index", &bundle->shard_index);
+    count(in.at("shard").at("count"), "shard.count", &bundle->shard_count);
     if (bundle->shard_count < 1 || bundle->shard_index < 0 ||
         bundle->shard_index >= bundle->shard_count) {
       *error = file + ": shard " + std::to_string(bundle->shard_index) +
@@ -56,8 +83,11 @@ bool ReadBundle(const std::string& file, const std::string& text,
     }
     bundle->fleet = in.at("fleet").get<std::string>();
     bundle->roots = in.at("roots").get<std::vector<std::string>>();
-    bundle->files = in.at("files").get<int>();
-    bundle->skipped = in.at("skipped").get<std::map<std::string, int>>();
+    count(in.at("files"), "files", &bundle->files);
+    if (!in.at("skipped").is_object())
+      throw FieldError("skipped: expected an object");
+    for (const auto& [reason, n] : in.at("skipped").items())
+      count(n, "skipped." + reason, &bundle->skipped[reason]);
     if (in.contains("policy")) {
       bundle->policy_file = in["policy"].at("file").get<std::string>();
       bundle->policy_content = in["policy"].at("content").get<std::string>();
@@ -81,6 +111,9 @@ bool ReadBundle(const std::string& file, const std::string& text,
         return false;
       }
     }
+  } catch (const FieldError& e) {
+    *error = file + ": " + e.what();
+    return false;
   } catch (const json::exception& e) {
     *error = file + ": " + e.what();
     return false;

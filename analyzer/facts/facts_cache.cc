@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "analyzer/base/json_dump.h"
 #include "analyzer/facts/content_hash.h"
 #include "analyzer/facts/facts_json.h"
 
@@ -125,7 +126,7 @@ bool FactsCache::Store(const std::string& key, const FileFacts& facts) const {
     std::ofstream out(temporary, std::ios::binary);
     nlohmann::json document = {{"schema", kFactsSchema},
                                {"facts", FileFactsToJson(facts)}};
-    out << document.dump();
+    out << DumpJson(document);
     if (!out) {
       fs::remove(temporary, ec);
       return false;

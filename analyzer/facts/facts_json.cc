@@ -1,7 +1,10 @@
 #include "analyzer/facts/facts_json.h"
 
+#include <limits>
 #include <stdexcept>
 #include <type_traits>
+
+#include "analyzer/base/json_integer.h"
 
 namespace ampcheck {
 namespace {
@@ -374,7 +377,11 @@ void ReadValue(const json& in, T* out) {
     if (in.is_string() && in.get<std::string>() == "unbounded") {
       *out = Tries::Unbounded();
     } else {
-      *out = Tries::Of(in.get<uint64_t>());
+      std::string error;
+      auto n =
+          JsonInteger(in, 0, std::numeric_limits<long long>::max(), &error);
+      if (!n) throw FormatError(": " + error);
+      *out = Tries::Of(static_cast<uint64_t>(*n));
     }
   } else if constexpr (requires { out->has_value(); }) {
     if (in.is_null()) {
@@ -418,6 +425,16 @@ void ReadValue(const json& in, T* out) {
         throw FormatError(std::string(".") + key + ": " + e.what());
       }
     });
+  } else if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // A corrupt 1e400 or "" is a message, not a cast with undefined behaviour.
+    std::string error;
+    constexpr long long kMax =
+        std::is_unsigned_v<T> && sizeof(T) >= sizeof(long long)
+            ? std::numeric_limits<long long>::max()
+            : static_cast<long long>(std::numeric_limits<T>::max());
+    auto n = JsonInteger(in, std::numeric_limits<T>::min(), kMax, &error);
+    if (!n) throw FormatError(": " + error);
+    *out = static_cast<T>(*n);
   } else {
     *out = in.get<T>();
   }

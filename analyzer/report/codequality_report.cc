@@ -4,6 +4,7 @@
 // The fingerprint is the SARIF one, so both keep a finding's identity.
 #include <nlohmann/json.hpp>
 
+#include "analyzer/base/json_dump.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
 
@@ -51,7 +52,7 @@ class CodeQualityReporter : public Reporter {
             {{"path", prefix + where->file},
              {"lines", {{"begin", where->line > 0 ? where->line : 1}}}}}});
     }
-    out << issues.dump(2) << "\n";
+    out << DumpJson(issues, 2) << "\n";
   }
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/json_dump.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/report/json_report.h"
 #include "analyzer/report/markdown_report.h"
@@ -173,7 +174,7 @@ void RenderJson(const FleetSide& base, const FleetSide& head,
   doc["fixed"] = nlohmann::json::array();
   for (const Finding& f : diff.fixed) doc["fixed"].push_back(FindingJson(f));
   doc["unchanged_findings"] = diff.kept;
-  out << doc.dump(2) << "\n";
+  out << DumpJson(doc, 2) << "\n";
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/json_dump.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/report/inventory.h"
 #include "analyzer/report/inventory_svg.h"
@@ -125,7 +126,7 @@ void PathsTable(const Model& model, const Analysis& analysis,
     int findings = 0;
     for (const Finding& f : analysis.findings)
       findings += f.path == names ? 1 : 0;
-    std::string bounded = FactorJson(path.bounded).dump();
+    std::string bounded = DumpJson(FactorJson(path.bounded));
     out << "<tr>" << Cell(Join(names, " -> "))
         << Cell(path.tries.ToString(), TriesKey(path.tries))
         << Cell(bounded, std::isinf(path.bounded) ? "Infinity" : bounded)

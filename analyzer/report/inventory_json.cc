@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/json_dump.h"
 #include "analyzer/report/inventory.h"
 #include "analyzer/report/json_report.h"
 
@@ -58,7 +59,7 @@ void RenderInventoryJson(const Model& model, const Analysis& analysis,
     report["unattributed_layers"].push_back(
         {{"file", where.file}, {"line", where.line}, {"origin", origin}});
   }
-  out << report.dump(2) << "\n";
+  out << DumpJson(report, 2) << "\n";
 }
 
 }  // namespace ampcheck

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/json_dump.h"
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
@@ -217,7 +218,7 @@ class JsonReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
               const ReportOptions&, std::ostream& out) const override {
-    out << ReportJson(model, analysis).dump(2) << "\n";
+    out << DumpJson(ReportJson(model, analysis), 2) << "\n";
   }
 };
 

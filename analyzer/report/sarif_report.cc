@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/json_dump.h"
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
@@ -231,7 +232,7 @@ class SarifReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
               const ReportOptions& options, std::ostream& out) const override {
-    out << SarifJson(model, analysis, options.sarif).dump(2) << "\n";
+    out << DumpJson(SarifJson(model, analysis, options.sarif), 2) << "\n";
   }
 };
 

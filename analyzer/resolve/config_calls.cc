@@ -1,7 +1,6 @@
 #include "analyzer/resolve/config_calls.h"
 
-#include <regex>
-
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/hosts.h"
@@ -9,23 +8,20 @@
 namespace ampcheck {
 
 std::optional<std::string> ClientConfigKey(const std::string& key) {
-  static const std::regex kGateway(
-      R"(^spring\.cloud\.gateway(?:\.server\.webflux|\.server\.webmvc|\.mvc)?\.routes\[(\d+)\]\.uri$)",
-      std::regex::icase);
-  static const std::regex kFeign(
-      R"(^(?:spring\.cloud\.openfeign|feign)\.client\.config\.([^.]+)\.url$)",
-      std::regex::icase);
-  static const std::regex kMicroProfile(R"(^(.+)/mp-rest/url$)",
-                                        std::regex::icase);
-  static const std::regex kQuarkus(R"(^quarkus\.rest-client\.(.+)\.url$)",
-                                   std::regex::icase);
-  std::smatch m;
-  if (std::regex_match(key, m, kGateway))
-    return "Spring Cloud Gateway route " + m[1].str();
-  if (std::regex_match(key, m, kFeign)) return "OpenFeign client " + m[1].str();
-  if (std::regex_match(key, m, kMicroProfile) ||
-      std::regex_match(key, m, kQuarkus)) {
-    std::string name = m[1].str();
+  static const RE2 kGateway(
+      R"((?i)^spring\.cloud\.gateway(?:\.server\.webflux|\.server\.webmvc|\.mvc)?\.routes\[(\d+)\]\.uri$)");
+  static const RE2 kFeign(
+      R"((?i)^(?:spring\.cloud\.openfeign|feign)\.client\.config\.([^.]+)\.url$)");
+  static const RE2 kMicroProfile(R"((?i)^(.+)/mp-rest/url$)");
+  static const RE2 kQuarkus(R"((?i)^quarkus\.rest-client\.(.+)\.url$)");
+  if (auto m = RegexFullMatch(kGateway, key))
+    return "Spring Cloud Gateway route " + (*m)[1];
+  if (auto m = RegexFullMatch(kFeign, key))
+    return "OpenFeign client " + (*m)[1];
+  auto m = RegexFullMatch(kMicroProfile, key);
+  if (!m) m = RegexFullMatch(kQuarkus, key);
+  if (m) {
+    std::string name = (*m)[1];
     if (name.size() >= 2 && name.front() == '"' && name.back() == '"')
       name = name.substr(1, name.size() - 2);
     return "MicroProfile Rest Client " + name;

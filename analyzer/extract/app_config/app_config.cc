@@ -1,8 +1,7 @@
 #include "analyzer/extract/app_config/app_config.h"
 
-#include <regex>
-
 #include "analyzer/base/paths.h"
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 
@@ -10,9 +9,8 @@ namespace ampcheck {
 namespace {
 
 bool IsTestProfile(const std::string& profile) {
-  static const std::regex kTest(R"(^(test|tests|it|integration-?test)$)",
-                                std::regex::icase);
-  return std::regex_search(profile, kTest);
+  static const RE2 kTest(R"((?i)^(test|tests|it|integration-?test)$)");
+  return RE2::PartialMatch(profile, kTest);
 }
 
 // Spring joins keys with '.' and indexes lists as key[i]; .NET configuration
@@ -123,7 +121,7 @@ std::vector<ConfigPropertyFact> ParseDotnetJson(
 }  // namespace
 
 std::string AppConfigKind(const std::string& path) {
-  static const std::regex kSpring(
+  static const RE2 kSpring(
       R"(^(application|bootstrap)([-.][A-Za-z0-9_.-]+)?\.(ya?ml|properties)$)");
   std::string name = BaseName(path);
   if (name == "microprofile-config.properties") return "microprofile-config";
@@ -131,19 +129,19 @@ std::string AppConfigKind(const std::string& path) {
     return "dotnet-config";
   if (!StartsWith(name, "application") && !StartsWith(name, "bootstrap"))
     return "";  // most files: no regex
-  if (std::regex_search(name, kSpring)) return "spring-config";
+  if (RE2::PartialMatch(name, kSpring)) return "spring-config";
   return "";
 }
 
 std::string ProfileOfFile(const std::string& path) {
-  static const std::regex kProfile(
+  static const RE2 kProfile(
       R"(^(?:application|bootstrap)-([A-Za-z0-9_.-]+)\.(?:ya?ml|properties)$)");
-  static const std::regex kDotnetEnvironment(
+  static const RE2 kDotnetEnvironment(
       R"(^appsettings\.([A-Za-z0-9_-]+)\.json$)");
-  std::smatch m;
+  std::string profile;
   std::string name = BaseName(path);
-  if (std::regex_search(name, m, kProfile)) return m[1];
-  if (std::regex_search(name, m, kDotnetEnvironment)) return m[1];
+  if (RE2::PartialMatch(name, kProfile, &profile)) return profile;
+  if (RE2::PartialMatch(name, kDotnetEnvironment, &profile)) return profile;
   return "";
 }
 

@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <map>
-#include <regex>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
 #include "analyzer/extract/source/value_eval.h"
@@ -39,21 +39,22 @@ struct Group {
 // Groups properties whose key matches `pattern`: group 1 is the prefix, group
 // 2 (optional) the name, group 3 the rest of the key.
 std::vector<Group> GroupBy(const std::vector<ConfigPropertyFact>& properties,
-                           const std::regex& pattern) {
+                           const RE2& pattern) {
   std::map<std::string, Group> groups;  // by canonical prefix
   std::vector<std::string> order;
   for (const ConfigPropertyFact& p : properties) {
-    std::smatch m;
-    if (!std::regex_match(p.key, m, pattern)) continue;
-    std::string id = CanonicalPropertyKey(m[1].str());
+    std::optional<RegexGroups> match = RegexFullMatch(pattern, p.key);
+    if (!match) continue;
+    const RegexGroups& m = *match;
+    std::string id = CanonicalPropertyKey(m[1]);
     auto [it, inserted] = groups.try_emplace(id);
     if (inserted) {
       order.push_back(id);
       it->second.prefix = m[1];
-      it->second.name = m.size() > 3 ? m[2].str() : "";
+      it->second.name = m.size() > 3 ? m[2] : "";
       it->second.first = p.location;
     }
-    it->second.keys[CanonicalPropertyKey(m[m.size() - 1].str())] = &p;
+    it->second.keys[CanonicalPropertyKey(m.back())] = &p;
   }
   std::vector<Group> out;
   for (const std::string& id : order) out.push_back(std::move(groups[id]));
@@ -122,7 +123,7 @@ void SetCount(const Group& g, const std::string& key, const std::string& label,
 // one takes its baseConfig's, then configs.default's, then 3.
 void Resilience4j(const std::vector<ConfigPropertyFact>& properties,
                   std::vector<LayerFact>* out) {
-  static const std::regex kPattern(
+  static const RE2 kPattern(
       R"(^(resilience4j\.retry\.(?:instances|configs|backends)\.([^.]+))\.(.+)$)");
   std::vector<Group> groups = GroupBy(properties, kPattern);
   std::map<std::string, const Group*> configs;
@@ -166,7 +167,7 @@ void Resilience4j(const std::vector<ConfigPropertyFact>& properties,
 // before Spring Cloud 2022): the class decides the count.
 void OpenFeign(const std::vector<ConfigPropertyFact>& properties,
                std::vector<LayerFact>* out) {
-  static const std::regex kPattern(
+  static const RE2 kPattern(
       R"(^((?:spring\.cloud\.openfeign|feign)\.client\.config\.([^.]+))\.(.+)$)");
   for (const Group& g : GroupBy(properties, kPattern)) {
     const ConfigPropertyFact* retryer = g.Get("retryer");
@@ -176,7 +177,7 @@ void OpenFeign(const std::vector<ConfigPropertyFact>& properties,
     LayerFact fact =
         NewLayer("config-openfeign-retryer", "Spring Cloud OpenFeign",
                  LayerKind::kClient, retryer->location);
-    if (std::regex_search(cls, std::regex(R"(Retryer[.$]Default$)"))) {
+    if (EndsWith(cls, "Retryer.Default") || EndsWith(cls, "Retryer$Default")) {
       fact.layer.tries = Tries::Of(5);
       fact.layer.detail =
           fmt::format("{} = {}: Feign core default maxAttempts 5 (tries)",
@@ -203,7 +204,7 @@ void OpenFeign(const std::vector<ConfigPropertyFact>& properties,
 // and redelivered forever on a classic queue.
 void RabbitListener(const std::vector<ConfigPropertyFact>& properties,
                     std::vector<LayerFact>* out) {
-  static const std::regex kPattern(
+  static const RE2 kPattern(
       R"(^(spring\.rabbitmq\.listener\.(simple|direct))\.(.+)$)");
   for (const Group& g : GroupBy(properties, kPattern)) {
     const ConfigPropertyFact* enabled = g.Get("retry.enabled");
@@ -239,7 +240,7 @@ void RabbitListener(const std::vector<ConfigPropertyFact>& properties,
 // default 3, delay 1s.
 void KafkaRetryTopic(const std::vector<ConfigPropertyFact>& properties,
                      std::vector<LayerFact>* out) {
-  static const std::regex kPattern(R"(^(spring\.kafka\.retry\.topic)\.(.+)$)");
+  static const RE2 kPattern(R"(^(spring\.kafka\.retry\.topic)\.(.+)$)");
   for (const Group& g : GroupBy(properties, kPattern)) {
     if (!g.True("enabled")) continue;
     LayerFact fact =
@@ -257,7 +258,7 @@ void KafkaRetryTopic(const std::vector<ConfigPropertyFact>& properties,
 // back-off 1s x2 up to 10s.
 void CloudStreamConsumer(const std::vector<ConfigPropertyFact>& properties,
                          std::vector<LayerFact>* out) {
-  static const std::regex kPattern(
+  static const RE2 kPattern(
       R"(^(spring\.cloud\.stream\.bindings\.([^.]+)\.consumer)\.(.+)$)");
   for (const Group& g : GroupBy(properties, kPattern)) {
     LayerFact fact =
@@ -298,7 +299,7 @@ void SameAndNext(const Group& g, const std::string& same_key,
 
 void Ribbon(const std::vector<ConfigPropertyFact>& properties,
             std::vector<LayerFact>* out) {
-  static const std::regex kPattern(R"(^((?:([^.]+)\.)?ribbon)\.(.+)$)");
+  static const RE2 kPattern(R"(^((?:([^.]+)\.)?ribbon)\.(.+)$)");
   for (const Group& g : GroupBy(properties, kPattern)) {
     if (!g.Get("maxautoretries") && !g.Get("maxautoretriesnextserver"))
       continue;
@@ -313,7 +314,7 @@ void Ribbon(const std::vector<ConfigPropertyFact>& properties,
 
 void LoadBalancer(const std::vector<ConfigPropertyFact>& properties,
                   std::vector<LayerFact>* out) {
-  static const std::regex kPattern(
+  static const RE2 kPattern(
       R"(^(spring\.cloud\.loadbalancer(?:\.clients\.([^.]+))?\.retry)\.(.+)$)");
   for (const Group& g : GroupBy(properties, kPattern)) {
     if (g.False("enabled")) continue;

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 #include <set>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/test_paths.h"
 
@@ -23,9 +23,8 @@ bool RunsCode(const std::string& method) {
 // Env names whose value Aspire fills with an endpoint URL and the code reads
 // as a base address ("Identity__Url", "IdentityUrl").
 bool NamesAnAddress(const std::string& key) {
-  static const std::regex kAddress(R"((url|uri|host|endpoint|address)$)",
-                                   std::regex::icase);
-  return std::regex_search(key, kAddress);
+  static const RE2 kAddress(R"((?i)(url|uri|host|endpoint|address)$)");
+  return RE2::PartialMatch(key, kAddress);
 }
 
 // Line comments blanked (same length, lines kept), so offsets stay lines.
@@ -68,25 +67,25 @@ class AppHostReader {
   }
 
   void Statement(size_t start, size_t end) {
-    static const std::regex kAdd(
+    static const RE2 kAdd(
         R"re(^\s*(?:var\s+(\w+)\s*=\s*)?(\w+)\s*\.\s*(Add\w+)\s*(?:<\s*([\w.]+)\s*>)?\s*\(\s*"([^"]+)")re");
-    static const std::regex kEndpoint(
+    static const RE2 kEndpoint(
         R"(^\s*var\s+(\w+)\s*=\s*(\w+)\s*\.\s*GetEndpoint\s*\()");
-    static const std::regex kOnVar(R"(^\s*(\w+)\s*\.)");
+    static const RE2 kOnVar(R"(^\s*(\w+)\s*\.)");
     std::string statement = text_.substr(start, end - start);
-    std::smatch m;
     int caller = -1;
-    if (std::regex_search(statement, m, kEndpoint)) {
-      endpoint_of_var_[m[1]] = m[2];
+    if (auto m = RegexSearch(kEndpoint, statement)) {
+      endpoint_of_var_[(*m)[1]] = (*m)[2];
       return;
     }
-    if (std::regex_search(statement, m, kAdd)) {
-      std::string var = m[1], method = m[3], type = m[4], name = m[5];
+    if (auto m = RegexSearch(kAdd, statement)) {
+      std::string var = (*m)[1], method = (*m)[3], type = (*m)[4],
+                  name = (*m)[5];
       if (!RunsCode(method)) return;
       WorkloadFact w;
       w.kind = kAspireResourceKind;
       w.name = name;
-      w.location = {path_, LineAt(start + m.position(3))};
+      w.location = {path_, LineAt(start + statement.find(method))};
       // Projects.Basket_API is the project Basket.API (attribution by its
       // .csproj name).
       if (StartsWith(type, "Projects.")) {
@@ -98,8 +97,8 @@ class AppHostReader {
       workloads_.push_back(std::move(w));
       caller = static_cast<int>(workloads_.size()) - 1;
       if (!var.empty()) workload_of_var_[var] = caller;
-    } else if (std::regex_search(statement, m, kOnVar)) {
-      auto it = workload_of_var_.find(m[1]);
+    } else if (auto v = RegexSearch(kOnVar, statement)) {
+      auto it = workload_of_var_.find((*v)[1]);
       if (it == workload_of_var_.end()) return;
       caller = it->second;
     } else {
@@ -109,30 +108,26 @@ class AppHostReader {
   }
 
   void References(size_t start, const std::string& statement, int caller) {
-    static const std::regex kReference(R"(\.\s*WithReference\s*\(\s*(\w+))");
-    static const std::regex kEnvironment(
+    static const RE2 kReference(R"(\.\s*WithReference\s*\(\s*(\w+))");
+    static const RE2 kEnvironment(
         R"re(\.\s*WithEnvironment\s*\(\s*"([^"]+)"\s*,\s*(\w+)(\s*\.\s*GetEndpoint)?)re");
     WorkloadFact& w = workloads_[caller];
-    for (auto it = std::sregex_iterator(statement.begin(), statement.end(),
-                                        kReference);
-         it != std::sregex_iterator(); ++it) {
-      std::string var = (*it)[1];
+    for (const RegexMatch& it : RegexFindAll(kReference, statement)) {
+      std::string var = it.groups[1];
       auto target = workload_of_var_.find(var);
       if (target == workload_of_var_.end()) continue;  // a backing resource
       const std::string& name = workloads_[target->second].name;
       EnvVarFact e;
       e.name = "services__" + name + "__http__0";
       e.value = "http://" + name;
-      e.location = {path_, LineAt(start + it->position(0))};
+      e.location = {path_, LineAt(start + it.position)};
       w.env.push_back(std::move(e));
     }
-    for (auto it = std::sregex_iterator(statement.begin(), statement.end(),
-                                        kEnvironment);
-         it != std::sregex_iterator(); ++it) {
-      std::string key = (*it)[1], var = (*it)[2];
+    for (const RegexMatch& it : RegexFindAll(kEnvironment, statement)) {
+      std::string key = it.groups[1], var = it.groups[2];
       if (!NamesAnAddress(key)) continue;
       std::string resource;
-      if ((*it)[3].matched) {
+      if (!it.groups[3].empty()) {
         resource = var;
       } else if (auto e = endpoint_of_var_.find(var);
                  e != endpoint_of_var_.end()) {
@@ -143,7 +138,7 @@ class AppHostReader {
       EnvVarFact e;
       e.name = key;
       e.value = "http://" + workloads_[target->second].name;
-      e.location = {path_, LineAt(start + it->position(0))};
+      e.location = {path_, LineAt(start + it.position)};
       w.env.push_back(std::move(e));
     }
   }

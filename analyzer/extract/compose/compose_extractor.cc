@@ -1,8 +1,7 @@
 #include "analyzer/extract/compose/compose_extractor.h"
 
-#include <regex>
-
 #include "analyzer/base/paths.h"
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 
@@ -22,9 +21,11 @@ YAML::Node Get(const YAML::Node& node, const std::string& key) {
 // "${CART_HOST-cart}" read as their default, since the shell that runs
 // compose is not an input. "${X}" without a default stays as written.
 std::string WithDefaults(const std::string& value) {
-  static const std::regex kDefault(R"(\$\{[A-Za-z_][A-Za-z0-9_]*:?-([^}]*)\})");
+  static const RE2 kDefault(R"(\$\{[A-Za-z_][A-Za-z0-9_]*:?-([^}]*)\})");
   if (value.find("${") == std::string::npos) return value;
-  return std::regex_replace(value, kDefault, "$1");
+  std::string out = value;
+  RE2::GlobalReplace(&out, kDefault, "\\1");
+  return out;
 }
 
 void ReadEnvironment(const YAML::Node& environment, const YamlView& view,
@@ -97,11 +98,11 @@ std::optional<WorkloadFact> ReadService(const std::string& name,
 }  // namespace
 
 bool IsComposeFile(const std::string& path) {
-  static const std::regex kCompose(
+  static const RE2 kCompose(
       R"(^(docker-)?compose([-.][A-Za-z0-9_.-]+)?\.ya?ml$)");
   std::string name = ToLower(BaseName(path));
   if (name.find("compose") == std::string::npos) return false;
-  return std::regex_search(name, kCompose);
+  return RE2::PartialMatch(name, kCompose);
 }
 
 bool ComposeExtractor::Accepts(const SourceFile& file) const {

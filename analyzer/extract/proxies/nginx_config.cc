@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <map>
-#include <regex>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -150,12 +150,17 @@ struct ProxyTarget {
   std::string port;  // "" when absent
 };
 
+// "${ORDERS_HOST}": a host left to envsubst.
+const RE2& EnvSubstHost() {
+  static const RE2 kEnvSubst(R"(\$\{([A-Za-z_][A-Za-z0-9_]*)\})");
+  return kEnvSubst;
+}
+
 std::optional<ProxyTarget> ParseProxyPass(const std::string& url) {
-  static const std::regex kUrl(
-      R"(^([A-Za-z][A-Za-z0-9+.-]*)://([^/:]+)(:([^/]+))?)");
-  std::smatch m;
-  if (!std::regex_search(url, m, kUrl)) return std::nullopt;
-  return ProxyTarget{ToLower(m[1].str()), m[2].str(), m[4].str()};
+  static const RE2 kUrl(R"(^([A-Za-z][A-Za-z0-9+.-]*)://([^/:]+)(:([^/]+))?)");
+  auto m = RegexSearch(kUrl, url);
+  if (!m) return std::nullopt;
+  return ProxyTarget{ToLower((*m)[1]), (*m)[2], (*m)[4]};
 }
 
 class CallCollector {
@@ -206,13 +211,11 @@ class CallCollector {
                                ":" + std::to_string(upstream->second.line) +
                                ")"});
       }
-    } else if (std::smatch m; std::regex_match(
-                   target->host, m,
-                   std::regex(R"(\$\{([A-Za-z_][A-Za-z0-9_]*)\})"))) {
+    } else if (auto m = RegexFullMatch(EnvSubstHost(), target->host)) {
       // An envsubst template (the nginx image's /etc/nginx/templates): the
       // host is the container's env var.
       servers.push_back(
-          {{TargetKind::kEnv, m[1].str()}, "host from env " + m[1].str()});
+          {{TargetKind::kEnv, (*m)[1]}, "host from env " + (*m)[1]});
     } else if (target->host.find('$') != std::string::npos) {
       facts_->diagnostics.push_back(
           {at,
@@ -234,8 +237,10 @@ class CallCollector {
                                        static_cast<long long>(servers.size()));
     for (const auto& [server_target, wording] : servers) {
       facts_->call_sites.push_back(
-          {server_target, at,
-           "nginx proxy_pass " + d.args[0] + ", " + wording, {}});
+          {server_target,
+           at,
+           "nginx proxy_pass " + d.args[0] + ", " + wording,
+           {}});
     }
     if (tries <= 1) return;
     for (const auto& [server_target, wording] : servers) {

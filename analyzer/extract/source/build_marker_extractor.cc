@@ -1,7 +1,6 @@
 #include "analyzer/extract/source/build_marker_extractor.h"
 
-#include <regex>
-
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/project_references.h"
 
@@ -22,39 +21,49 @@ std::string LastSegment(std::string name) {
   return last;
 }
 
-std::string FirstMatch(std::string_view content, const std::regex& pattern) {
-  std::string text(content.substr(0, 1 << 20));
-  std::smatch match;
-  if (std::regex_search(text, match, pattern)) return match[1].str();
-  return "";
+std::string FirstMatch(std::string_view content, const RE2& pattern) {
+  auto match = RegexSearch(pattern, content.substr(0, 1 << 20));
+  return match ? (*match)[1] : "";
+}
+
+// The text without its <parent>...</parent> blocks; an unclosed <parent>
+// stays.
+std::string WithoutParents(std::string_view text) {
+  std::string out;
+  size_t from = 0;
+  for (size_t open; (open = text.find("<parent>", from)) != text.npos;) {
+    size_t close = text.find("</parent>", open);
+    if (close == text.npos) break;
+    out.append(text.substr(from, open - from));
+    from = close + 9;
+  }
+  out.append(text.substr(from));
+  return out;
 }
 
 }  // namespace
 
 std::string ModuleName(const std::string& marker, std::string_view content) {
   if (marker == "go.mod") {
-    return LastSegment(FirstMatch(
-        content, std::regex(R"re((?:^|\n)\s*module\s+"?([^\s"]+))re")));
+    static const RE2 kModule(R"re((?:^|\n)\s*module\s+"?([^\s"]+))re");
+    return LastSegment(FirstMatch(content, kModule));
   }
   if (marker == "package.json") {
-    return LastSegment(
-        FirstMatch(content, std::regex(R"re("name"\s*:\s*"([^"]+)")re")));
+    static const RE2 kName(R"re("name"\s*:\s*"([^"]+)")re");
+    return LastSegment(FirstMatch(content, kName));
   }
   if (marker == "pom.xml") {
     // The project's own artifactId, not its parent's.
-    std::string text(content.substr(0, 1 << 20));
-    text = std::regex_replace(text, std::regex(R"(<parent>[\s\S]*?</parent>)"),
-                              "");
-    return FirstMatch(
-        text, std::regex(R"(<artifactId>\s*([^<\s]+)\s*</artifactId>)"));
+    static const RE2 kArtifact(R"(<artifactId>\s*([^<\s]+)\s*</artifactId>)");
+    return FirstMatch(WithoutParents(content.substr(0, 1 << 20)), kArtifact);
   }
   if (marker == "pyproject.toml") {
-    return FirstMatch(
-        content, std::regex(R"re((?:^|\n)\s*name\s*=\s*["']([^"']+)["'])re"));
+    static const RE2 kName(R"re((?:^|\n)\s*name\s*=\s*["']([^"']+)["'])re");
+    return FirstMatch(content, kName);
   }
   if (marker == "setup.py") {
-    return FirstMatch(content,
-                      std::regex(R"re(name\s*=\s*["']([^"']+)["'])re"));
+    static const RE2 kName(R"re(name\s*=\s*["']([^"']+)["'])re");
+    return FirstMatch(content, kName);
   }
   if (EndsWith(marker, ".csproj")) return marker.substr(0, marker.size() - 7);
   return "";  // build.gradle, requirements.txt, Dockerfile: the directory names

@@ -6,12 +6,12 @@
 #include <algorithm>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/query.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/test_paths.h"
 #include "analyzer/extract/source/value_eval.h"
-#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 namespace ampcheck {
 namespace {
@@ -28,10 +28,24 @@ std::string ScalarOr(const YAML::Node& node, const char* key) {
   return YamlView::Scalar(Get(node, key)).value_or("");
 }
 
-// "0.5s", "1.200s" (protobuf Duration JSON) or a number of seconds.
-std::optional<Millis> ProtoDuration(const std::string& text) {
+// "0.5s", "1.200s" (protobuf Duration JSON) or a number of seconds, at
+// `field` of `node`; a value that is neither is a warning and no duration.
+std::optional<Millis> ProtoDuration(const YAML::Node& node, const char* field,
+                                    const std::string& label,
+                                    const YamlView& view,
+                                    std::vector<Diagnostic>* diagnostics) {
+  std::string text = ScalarOr(node, field);
   if (text.empty()) return std::nullopt;
-  return EvalDuration(text, 1000);
+  std::optional<Millis> ms = EvalDuration(text, 1000);
+  if (!ms) {
+    diagnostics->push_back(
+        {view.At(Get(node, field)),
+         fmt::format("gRPC service config: {}.{} is not a duration: '{}' "
+                     "(e.g. \"0.5s\"); ignored",
+                     label, field, text),
+         Severity::kWarning});
+  }
+  return ms;
 }
 
 std::string MethodNames(const YAML::Node& config) {
@@ -74,7 +88,8 @@ void SetAttempts(const YAML::Node& policy, const std::string& label,
 
 bool LayersFromServiceConfig(const std::string& path, std::string_view json,
                              int first_line, const Target& target,
-                             std::vector<LayerFact>* layers) {
+                             std::vector<LayerFact>* layers,
+                             std::vector<Diagnostic>* diagnostics) {
   // JSON is YAML (flow style), which gives every node its line; tabs are
   // whitespace in JSON but not YAML indentation.
   std::string text(json);
@@ -106,7 +121,9 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
         ScalarOr(throttling, "maxTokens"), ratio,
         view.At(throttling).ToString());
   }
-  for (const YAML::Node& config : configs) {
+  for (size_t index = 0; index < configs.size(); ++index) {
+    const YAML::Node config = configs[index];
+    std::string label = fmt::format("methodConfig[{}]", index);
     LayerFact fact;
     fact.rule_id = "grpc-service-config";
     fact.library = "gRPC service config";
@@ -115,13 +132,16 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
     Layer& layer = fact.layer;
     layer.kind = LayerKind::kClient;
     layer.origin = fact.library;
-    layer.total_timeout = ProtoDuration(ScalarOr(config, "timeout"));
+    layer.total_timeout =
+        ProtoDuration(config, "timeout", label, view, diagnostics);
     YAML::Node retry = Get(config, "retryPolicy");
     YAML::Node hedging = Get(config, "hedgingPolicy");
     if (retry.IsMap()) {
       SetAttempts(retry, "retryPolicy", view, &fact);
-      layer.backoff.base = ProtoDuration(ScalarOr(retry, "initialBackoff"));
-      layer.backoff.cap = ProtoDuration(ScalarOr(retry, "maxBackoff"));
+      layer.backoff.base = ProtoDuration(
+          retry, "initialBackoff", label + ".retryPolicy", view, diagnostics);
+      layer.backoff.cap = ProtoDuration(
+          retry, "maxBackoff", label + ".retryPolicy", view, diagnostics);
       layer.backoff.jitter = true;  // random(0, current backoff)
       YAML::Node codes = Get(retry, "retryableStatusCodes");
       layer.retry_on = YamlView::StringList(codes);
@@ -250,7 +270,8 @@ void GrpcServiceConfigExtractor::Extract(const SourceFile& file,
                                          FileFacts* facts) const {
   if (!Accepts(file)) return;
   if (file.language == "json") {
-    LayersFromServiceConfig(file.path, file.content, 1, {}, &facts->layers);
+    LayersFromServiceConfig(file.path, file.content, 1, {}, &facts->layers,
+                            &facts->diagnostics);
     return;
   }
   TSParser* parser = ts_parser_new();
@@ -263,9 +284,10 @@ void GrpcServiceConfigExtractor::Extract(const SourceFile& file,
     FindLiterals(ts_tree_root_node(tree), file.content, &literals);
     for (TSNode literal : literals) {
       int line = static_cast<int>(ts_node_start_point(literal).row) + 1;
-      LayersFromServiceConfig(
-          file.path, LiteralContent(NodeText(literal, file.content)), line,
-          DialTarget(literal, file.content), &facts->layers);
+      LayersFromServiceConfig(file.path,
+                              LiteralContent(NodeText(literal, file.content)),
+                              line, DialTarget(literal, file.content),
+                              &facts->layers, &facts->diagnostics);
     }
     ts_tree_delete(tree);
   }

@@ -16,10 +16,12 @@ namespace ampcheck {
 // `path`. retryPolicy.maxAttempts counts tries including the original and is
 // capped at 5; hedgingPolicy.maxAttempts likewise; retryThrottling becomes
 // the layers' budget; methodConfig.timeout their total timeout. Returns false
-// when the text is not a service config (not JSON, no methodConfig).
+// when the text is not a service config (not JSON, no methodConfig). A
+// duration that does not parse is a warning in *diagnostics.
 bool LayersFromServiceConfig(const std::string& path, std::string_view json,
                              int first_line, const Target& target,
-                             std::vector<LayerFact>* layers);
+                             std::vector<LayerFact>* layers,
+                             std::vector<Diagnostic>* diagnostics);
 
 class GrpcServiceConfigExtractor : public Extractor {
  public:

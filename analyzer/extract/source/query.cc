@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "analyzer/base/regex.h"
+
 namespace ampcheck {
 namespace {
 
@@ -71,6 +73,29 @@ std::string RootTypeOfPattern(std::string_view text) {
   return type;
 }
 
+// The 1-based line, within the query text, of the `index`-th (0-based)
+// #match? or #not-match? predicate at or after byte `from`; the line of
+// `from` when there are fewer.
+int LineOfRegexPredicate(std::string_view text, size_t from, int index) {
+  from = std::min(from, text.size());
+  size_t at = from;
+  for (int seen = 0;; ++seen) {
+    size_t next = text.find("match?", at);
+    while (next != text.npos && !(next >= 1 && text[next - 1] == '#') &&
+           !(next >= 5 && text.substr(next - 5, 5) == "#not-")) {
+      next = text.find("match?", next + 1);
+    }
+    if (next == text.npos) {
+      at = from;
+      break;
+    }
+    at = next;
+    if (seen == index) break;
+    at = next + 1;
+  }
+  return 1 + std::count(text.begin(), text.begin() + at, '\n');
+}
+
 }  // namespace
 
 std::string NodeText(TSNode node, std::string_view source) {
@@ -104,6 +129,7 @@ std::unique_ptr<Query> Query::Compile(const TSLanguage* language,
     const TSQueryPredicateStep* step =
         ts_query_predicates_for_pattern(raw, p, &steps);
     std::vector<TSQueryPredicateStep> current;
+    int regex_predicates = 0;  // so far in this pattern, for error lines
     for (uint32_t i = 0; i < steps; ++i) {
       if (step[i].type != TSQueryPredicateStepTypeDone) {
         current.push_back(step[i]);
@@ -149,13 +175,18 @@ std::unique_ptr<Query> Query::Compile(const TSLanguage* language,
               fmt::format("pattern {}: #{} needs a regex", p + 1, predicate.op);
           return nullptr;
         }
-        try {
-          predicate.regex = std::make_shared<std::regex>(predicate.values[0]);
-        } catch (const std::regex_error& e) {
-          *error = fmt::format("pattern {}: bad regex '{}': {}", p + 1,
-                               predicate.values[0], e.what());
+        std::string reason;
+        predicate.regex = CompileRegex(predicate.values[0], &reason);
+        if (!predicate.regex) {
+          int line = LineOfRegexPredicate(
+              text, ts_query_start_byte_for_pattern(raw, p), regex_predicates);
+          *error = fmt::format(
+              "line {}: #{} pattern '{}' is not RE2 syntax: {} (RE2 has no "
+              "lookaround and no backreferences; see docs/rules.md)",
+              line, predicate.op, predicate.values[0], reason);
           return nullptr;
         }
+        ++regex_predicates;
       }
       query->predicates_[p].push_back(std::move(predicate));
       current.clear();
@@ -253,7 +284,7 @@ bool Query::Holds(const Predicate& predicate, const TSQueryMatch& match,
       ok = (predicate.op == "eq?") == equal;
     } else if (predicate.op == "match?" || predicate.op == "not-match?") {
       ok = (predicate.op == "match?") ==
-           std::regex_search(text, *predicate.regex);
+           RE2::PartialMatch(text, *predicate.regex);
     } else {
       bool any = std::find(predicate.values.begin(), predicate.values.end(),
                            text) != predicate.values.end();

@@ -9,11 +9,14 @@
 #include <map>
 #include <memory>
 #include <optional>
-#include <regex>
 #include <set>
 #include <string>
 #include <string_view>
 #include <vector>
+
+namespace re2 {
+class RE2;
+}  // namespace re2
 
 namespace ampcheck {
 
@@ -56,7 +59,7 @@ class Query {
     bool other_is_capture = false;
     uint32_t other_capture = 0;
     std::vector<std::string> values;
-    std::shared_ptr<std::regex> regex;
+    std::shared_ptr<const re2::RE2> regex;  // RE2 syntax, compiled once
   };
   Query() = default;
   bool Holds(const Predicate& predicate, const TSQueryMatch& match,

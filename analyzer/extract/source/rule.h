@@ -6,12 +6,15 @@
 
 #include <memory>
 #include <optional>
-#include <regex>
 #include <string>
 #include <vector>
 
 #include "analyzer/base/layer.h"
 #include "analyzer/facts/facts.h"
+
+namespace re2 {
+class RE2;
+}  // namespace re2
 
 namespace ampcheck {
 
@@ -57,7 +60,7 @@ struct Rule {
   // handler-kind annotation on a *Repository class is a decorator.
   struct KindByEnclosing {
     std::string pattern;
-    std::shared_ptr<const std::regex> regex;  // compiled once, at load
+    std::shared_ptr<const re2::RE2> regex;  // compiled once, at load
     LayerKind kind;
   };
   std::vector<KindByEnclosing> kind_by_enclosing;

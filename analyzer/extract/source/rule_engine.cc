@@ -5,8 +5,8 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <regex>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/layer_builder.h"
@@ -46,12 +46,9 @@ std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
 
 // The package a Java or Kotlin file declares, or "".
 std::string PackageOf(std::string_view content) {
-  static const std::regex kPackage(R"((?:^|\n)\s*package\s+([A-Za-z0-9_.]+))");
-  std::cmatch m;
-  size_t n = std::min<size_t>(content.size(), 4096);
-  if (std::regex_search(content.data(), content.data() + n, m, kPackage))
-    return m[1].str();
-  return "";
+  static const RE2 kPackage(R"((?:^|\n)\s*package\s+([A-Za-z0-9_.]+))");
+  auto m = RegexSearch(kPackage, content.substr(0, 4096));
+  return m ? (*m)[1] : "";
 }
 
 // Fills a tries.property template: {capture} (quotes removed), {package},
@@ -61,14 +58,12 @@ std::string PackageOf(std::string_view content) {
 std::string FillProperty(const std::string& pattern, const Captures& captures,
                          const MatchContext& context,
                          std::string_view content) {
-  static const std::regex kPlaceholder(R"(\{([A-Za-z0-9_]+)\})");
+  static const RE2 kPlaceholder(R"(\{([A-Za-z0-9_]+)\})");
   std::string out;
-  auto begin =
-      std::sregex_iterator(pattern.begin(), pattern.end(), kPlaceholder);
   size_t last = 0;
-  for (auto it = begin; it != std::sregex_iterator(); ++it) {
-    out += pattern.substr(last, it->position(0) - last);
-    std::string name = (*it)[1];
+  for (const RegexMatch& placeholder : RegexFindAll(kPlaceholder, pattern)) {
+    out += pattern.substr(last, placeholder.position - last);
+    const std::string& name = placeholder.groups[1];
     std::string value;
     if (name == "package") {
       value = PackageOf(content);
@@ -80,7 +75,7 @@ std::string FillProperty(const std::string& pattern, const Captures& captures,
       value = StripQuotes(NodeText(c->second.front(), content));
     }
     out += value;
-    last = it->position(0) + it->length(0);
+    last = placeholder.position + placeholder.groups[0].size();
   }
   out += pattern.substr(last);
   for (const char* doubled : {"//", "..", "./"}) {
@@ -347,7 +342,7 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     for (const Rule::KindByEnclosing& by_enclosing : rule.kind_by_enclosing) {
       bool hit = false;
       for (const std::string& name : context.enclosing_names)
-        hit = hit || std::regex_search(name, *by_enclosing.regex);
+        hit = hit || RE2::PartialMatch(name, *by_enclosing.regex);
       if (hit) {
         kind = by_enclosing.kind;
         break;

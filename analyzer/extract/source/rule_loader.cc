@@ -8,6 +8,7 @@
 #include <map>
 #include <sstream>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/registry.h"
 
@@ -43,6 +44,14 @@ ValueSource ParseValue(const YAML::Node& node) {
   }
   if (node["value"]) value.value = node["value"].Scalar();
   if (node["unit_ms"]) value.unit_ms = node["unit_ms"].as<double>();
+  return value;
+}
+
+// An integer field the schema has checked (decimal, no leading zero); read
+// with the schema's own parser, so that the two never disagree.
+long long Integer(const YAML::Node& node) {
+  long long value = 0;
+  ParseInt(node.Scalar(), &value);
   return value;
 }
 
@@ -99,16 +108,18 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   }
   for (const auto& entry : doc["kind_by_enclosing"]) {
     std::string pattern = entry["match"].Scalar();
-    try {
-      r.kind_by_enclosing.push_back(
-          {pattern, std::make_shared<const std::regex>(pattern),
-           *ParseLayerKind(entry["kind"].Scalar())});
-    } catch (const std::regex_error& e) {
+    std::string reason;
+    std::shared_ptr<const RE2> regex = CompileRegex(pattern, &reason);
+    if (!regex) {
       Error(diagnostics, path, entry["match"].Mark().line + 1,
-            "kind_by_enclosing: '" + pattern +
-                "' is not a regular expression: " + e.what());
+            fmt::format("kind_by_enclosing: '{}' is not RE2 syntax: {} (RE2 "
+                        "has no lookaround and no backreferences; see "
+                        "docs/rules.md)",
+                        pattern, reason));
       return false;
     }
+    r.kind_by_enclosing.push_back(
+        {pattern, std::move(regex), *ParseLayerKind(entry["kind"].Scalar())});
   }
   if (doc["provenance"] && doc["provenance"].Scalar() == "library-default") {
     r.provenance = Provenance::kLibraryDefault;
@@ -128,15 +139,15 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     TriesSpec& t = r.tries;
     t.semantics = tries["semantics"].Scalar();
     t.count = ParseValue(tries["count"]);
-    if (tries["default"]) t.default_count = tries["default"].as<long long>();
+    if (tries["default"]) t.default_count = Integer(tries["default"]);
     if (tries["unbounded_if_absent"])
       t.unbounded_if_absent = tries["unbounded_if_absent"].Scalar();
     t.unbounded_values = Strings(tries["unbounded_values"]);
     if (tries["unbounded_detail"])
       t.unbounded_detail = tries["unbounded_detail"].Scalar();
-    if (tries["cap"]) t.cap = tries["cap"].as<long long>();
+    if (tries["cap"]) t.cap = Integer(tries["cap"]);
     if (tries["label"]) t.label = tries["label"].Scalar();
-    if (tries["fixed"]) t.fixed = tries["fixed"].as<long long>();
+    if (tries["fixed"]) t.fixed = Integer(tries["fixed"]);
     if (tries["property"]) t.property = tries["property"].Scalar();
     t.property_semantics = tries["property_semantics"]
                                ? tries["property_semantics"].Scalar()

@@ -40,8 +40,7 @@ TEST_CASE(
   REQUIRE(diagnostics.size() == 1);
   CHECK(diagnostics[0].location.ToString() == "rules/java/x.yaml:7");
   CHECK(diagnostics[0].message.find(
-            "kind_by_enclosing: 'Repository(' is not a regular expression: ") ==
-        0);
+            "kind_by_enclosing: 'Repository(' is not RE2 syntax: ") == 0);
 }
 
 TEST_CASE("a timeout rule has a timeout and no tries") {

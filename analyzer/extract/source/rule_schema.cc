@@ -2,8 +2,7 @@
 
 #include <fmt/format.h>
 
-#include <regex>
-
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -14,8 +13,15 @@ int LineOf(const YAML::Node& node) { return node.Mark().line + 1; }
 bool IsNumber(const YAML::Node& node, bool integer) {
   if (!node.IsScalar()) return false;
   if (integer) {
+    // Decimal digits only: YAML readers disagree on "09" (decimal 9, or a
+    // bad octal number), so a leading zero is refused rather than guessed.
+    const std::string& text = node.Scalar();
+    size_t digits = text.find_first_not_of("+-");
+    if (digits != std::string::npos && text[digits] == '0' &&
+        digits + 1 < text.size())
+      return false;
     long long value = 0;
-    return ParseInt(node.Scalar(), &value);
+    return ParseInt(text, &value);
   }
   try {
     node.as<double>();
@@ -131,10 +137,17 @@ void RuleSchema::Check(const YAML::Node& spec, const YAML::Node& node,
                               Join(names, ", ")));
     }
   }
-  if (spec["pattern"] &&
-      !std::regex_search(node.Scalar(), std::regex(spec["pattern"].Scalar()))) {
-    return fail(fmt::format("'{}' does not match {}", node.Scalar(),
-                            spec["pattern"].Scalar()));
+  if (spec["pattern"]) {
+    std::string error;
+    auto pattern = CompileRegex(spec["pattern"].Scalar(), &error);
+    if (!pattern) {
+      return fail(fmt::format("the schema's pattern {} is not RE2 syntax: {}",
+                              spec["pattern"].Scalar(), error));
+    }
+    if (!RE2::PartialMatch(node.Scalar(), *pattern)) {
+      return fail(fmt::format("'{}' does not match {}", node.Scalar(),
+                              spec["pattern"].Scalar()));
+    }
   }
 }
 

@@ -2,9 +2,9 @@
 
 #include <cmath>
 #include <map>
-#include <regex>
 #include <string>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -206,23 +206,21 @@ std::optional<Millis> EvalDuration(std::string_view text, double bare_unit_ms) {
 }
 
 std::optional<std::string> EnvLookupName(std::string_view text) {
-  static const std::regex kLookup(
+  static const RE2 kLookup(
       R"((?:os\.Getenv|os\.LookupEnv|System\.getenv|os\.getenv|os\.environ\.get|GetEnvironmentVariable)\s*\(\s*["']([A-Za-z_][A-Za-z0-9_]*)["']|os\.environ\s*\[\s*["']([A-Za-z_][A-Za-z0-9_]*)["']|process\.env\.([A-Za-z_][A-Za-z0-9_]*)|process\.env\s*\[\s*["'`]([A-Za-z_][A-Za-z0-9_]*)["'`])");
-  std::string s(text);
-  std::smatch m;
-  if (!std::regex_search(s, m, kLookup)) return std::nullopt;
-  for (size_t i = 1; i < m.size(); ++i) {
-    if (m[i].matched) return m[i].str();
+  std::optional<RegexGroups> m = RegexSearch(kLookup, text);
+  if (!m) return std::nullopt;
+  for (size_t i = 1; i < m->size(); ++i) {
+    if (!(*m)[i].empty()) return (*m)[i];
   }
   return std::nullopt;
 }
 
 std::optional<PropertyReference> PropertyPlaceholder(std::string_view text) {
-  static const std::regex kPlaceholder(R"(\$\{([^}:]+)(?::([^}]*))?\})");
-  std::string s(text);
-  std::smatch m;
-  if (!std::regex_search(s, m, kPlaceholder)) return std::nullopt;
-  return PropertyReference{Trim(m[1].str()), Trim(m[2].str())};
+  static const RE2 kPlaceholder(R"(\$\{([^}:]+)(?::([^}]*))?\})");
+  std::optional<RegexGroups> m = RegexSearch(kPlaceholder, text);
+  if (!m) return std::nullopt;
+  return PropertyReference{Trim((*m)[1]), Trim((*m)[2])};
 }
 
 }  // namespace ampcheck

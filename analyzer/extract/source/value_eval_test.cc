@@ -40,5 +40,13 @@ TEST_CASE("durations: per-language forms") {
   CHECK_FALSE(EvalDuration("cfg.Timeout", 1).has_value());
 }
 
+TEST_CASE("a source duration that is only dots or too many digits is none") {
+  // What a rule's capture may hold: no exception, no value.
+  CHECK_FALSE(EvalDuration("\"1s.\"", 1).has_value());
+  CHECK_FALSE(EvalDuration("\".s\"", 1).has_value());
+  CHECK_FALSE(EvalDuration("time.ParseDuration(\"1s.\")", 1).has_value());
+  CHECK_FALSE(EvalDuration("\"" + std::string(400, '9') + "s\"", 1));
+}
+
 }  // namespace
 }  // namespace ampcheck

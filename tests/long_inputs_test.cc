@@ -1,0 +1,120 @@
+// Ordinary files with one very long part, which overflowed the stack while
+// std::regex matched them: each scans like any other file, and what it holds
+// is still extracted.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "analyzer/cli/scan.h"
+#include "analyzer/discover/discover.h"
+#include "analyzer/extract/registry.h"
+#include "analyzer/extract/source/build_marker_extractor.h"
+#include "analyzer/extract/source/rule_engine.h"
+#include "analyzer/extract/source/rule_loader.h"
+#include "analyzer/extract/source/value_eval.h"
+
+namespace ampcheck {
+namespace {
+
+// 100 KB: a comment mentions <parent> without closing it, then many
+// dependencies.
+std::string PomWithUnclosedParent() {
+  std::string pom =
+      "<project>\n  <!-- no <parent> any more -->\n"
+      "  <artifactId>billing</artifactId>\n  <dependencies>\n";
+  for (int i = 0; pom.size() < 100 * 1024; ++i) {
+    pom += "    <dependency><groupId>org.example</groupId><artifactId>lib" +
+           std::to_string(i) + "</artifactId></dependency>\n";
+  }
+  return pom + "  </dependencies>\n</project>\n";
+}
+
+// 40 KB: one @Value placeholder naming a very long property.
+std::string JavaWithLongValue() {
+  return "package shop;\n\nclass PricingConfig {\n  @Value(\"${" +
+         std::string(40 * 1024, 'a') +
+         ".pricing.base-url}\")\n  String pricingUrl;\n}\n";
+}
+
+// 60 KB: one identifier, the receiver of an axios-like call with a timeout.
+std::string TypeScriptWithLongIdentifier() {
+  return "import axios from \"axios\";\n\nexport const r = " +
+         std::string(60 * 1024, 'a') +
+         "Client.get(\"http://orders/x\", {timeout: 500});\n";
+}
+
+TEST_CASE("a 100 KB pom.xml with an unclosed <parent> names its module") {
+  CHECK(ModuleName("pom.xml", PomWithUnclosedParent()) == "billing");
+  // A closed <parent> is still skipped, however long the file.
+  CHECK(ModuleName("pom.xml",
+                   "<project><parent><artifactId>base</artifactId>"
+                   "</parent><artifactId>billing</artifactId>" +
+                       std::string(100 * 1024, ' ') + "</project>") ==
+        "billing");
+}
+
+TEST_CASE("a long @Value placeholder and a long identifier are extracted") {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Rule> rules =
+      LoadRules({InstalledRulesDirectory()}, &diagnostics);
+  RuleEngine engine(rules, &diagnostics);
+  CHECK(diagnostics.empty());
+
+  FileFacts java;
+  engine.ExtractAlways({"src/PricingConfig.java", "java", JavaWithLongValue()},
+                       &java);
+  REQUIRE(java.call_sites.size() == 1);
+  CHECK(java.call_sites[0].location.line == 4);
+  CHECK(java.call_sites[0].target.value ==
+        "${" + std::string(40 * 1024, 'a') + ".pricing.base-url}");
+  auto reference = PropertyPlaceholder(JavaWithLongValue());
+  REQUIRE(reference);
+  CHECK(reference->key.size() == 40 * 1024 + 17);
+
+  FileFacts ts;
+  engine.ExtractAlways(
+      {"src/app.ts", "typescript", TypeScriptWithLongIdentifier()}, &ts);
+  REQUIRE(ts.layers.size() == 1);
+  CHECK(ts.layers[0].rule_id == "js-axios-timeout");
+  CHECK(ts.layers[0].layer.total_timeout == 500);
+}
+
+TEST_CASE("the three long files scan next to a fleet, which stays intact") {
+  MemoryFileSystem memory;
+  memory.AddFile("fleet/deploy.yaml", R"(apiVersion: apps/v1
+kind: Deployment
+metadata: {name: web, namespace: shop}
+spec:
+  template:
+    metadata: {labels: {app: web}}
+    spec:
+      containers:
+      - name: web
+        env: [{name: ORDERS_URL, value: "http://orders"}]
+---
+apiVersion: v1
+kind: Service
+metadata: {name: orders, namespace: shop}
+spec: {ports: [{port: 80}]}
+)");
+  memory.AddFile("fleet/billing/pom.xml", PomWithUnclosedParent());
+  memory.AddFile("fleet/billing/src/main/java/shop/PricingConfig.java",
+                 JavaWithLongValue());
+  memory.AddFile("fleet/web/src/app.ts", TypeScriptWithLongIdentifier());
+  ScanOptions options;
+  options.inputs = {"fleet"};
+  options.jobs = 1;
+  ScanResult result = RunScan(memory, options);
+  CHECK(result.readable_files == 4);
+  // The only input problem: the long @Value's call site, whose file belongs
+  // to no service of the fleet.
+  REQUIRE(result.model.diagnostics.size() == 1);
+  CHECK(result.model.diagnostics[0].severity == Severity::kNote);
+  CHECK(result.model.diagnostics[0].message.find(
+            "not analysed: its file is attributed to no service") !=
+        std::string::npos);
+  REQUIRE(result.model.calls.size() == 1);
+}
+
+}  // namespace
+}  // namespace ampcheck
