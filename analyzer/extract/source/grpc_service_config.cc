@@ -6,12 +6,12 @@
 #include <algorithm>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/query.h"
 #include "analyzer/extract/source/rule_engine.h"
 #include "analyzer/extract/source/test_paths.h"
 #include "analyzer/extract/source/value_eval.h"
-#include "analyzer/extract/kubernetes/yaml_documents.h"
 
 namespace ampcheck {
 namespace {
@@ -217,7 +217,7 @@ Target DialTarget(TSNode literal, std::string_view source) {
       if (StartsWith(value, "dns:///")) value = value.substr(7);
       if (size_t colon = value.rfind(':'); colon != std::string::npos)
         value = value.substr(0, colon);
-      if (!value.empty()) return {TargetKind::kHost, value};
+      if (!value.empty()) return {.kind = TargetKind::kHost, .value = value};
       break;
     }
   }

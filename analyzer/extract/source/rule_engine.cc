@@ -12,6 +12,7 @@
 #include "analyzer/extract/source/layer_builder.h"
 #include "analyzer/extract/source/match_context.h"
 #include "analyzer/extract/source/match_windows.h"
+#include "analyzer/extract/source/string_fold.h"
 #include "analyzer/extract/source/test_paths.h"
 
 namespace ampcheck {
@@ -41,7 +42,7 @@ bool ContainsAll(std::string_view text, const std::vector<std::string>& words) {
 std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
   return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
           &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
-          &rule.target};
+          &rule.target,       &rule.target_fallback};
 }
 
 // The package a Java or Kotlin file declares, or "".
@@ -319,6 +320,7 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                        resolve(rule.backoff_cap),
                        resolve(rule.jitter),
                        resolve(rule.target),
+                       resolve(rule.target_fallback),
                        rule.tries.property.empty()
                            ? ""
                            : FillProperty(rule.tries.property, captures,
@@ -327,7 +329,17 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     SourceScope scope = ScopeOf(context);
     if (rule.produces == "call-site") {
       if (!values.target) continue;
-      CallSiteFact site{{rule.target_kind, StripQuotes(*values.target)},
+      std::string target = StripQuotes(*values.target);
+      if (rule.target_kind == TargetKind::kUrl ||
+          rule.target_kind == TargetKind::kHost) {
+        // A URL assembled from literals is the URL it builds; one with a
+        // part that is not a literal names no host here.
+        auto folded = FoldStringExpression(*values.target);
+        if (!folded) continue;
+        target = *folded;
+      }
+      CallSiteFact site{{rule.target_kind, target,
+                         StripQuotes(values.target_fallback.value_or(""))},
                         location,
                         fmt::format("{} ({})", rule.library, rule.id),
                         scope};
