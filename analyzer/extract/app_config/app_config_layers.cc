@@ -7,6 +7,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
+#include "analyzer/extract/app_config/gateway_retry.h"
 #include "analyzer/extract/source/value_eval.h"
 
 namespace ampcheck {
@@ -345,6 +346,7 @@ std::vector<LayerFact> LayersFromProperties(
   CloudStreamConsumer(properties, &out);
   Ribbon(properties, &out);
   LoadBalancer(properties, &out);
+  GatewayRetryLayers(properties, &out);
   return out;
 }
 
