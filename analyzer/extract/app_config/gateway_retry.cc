@@ -81,6 +81,20 @@ LayerFact RetryLayer(const Filter& filter, const std::string& uri) {
     }
   }
   if (!methods.empty()) fact.methods = methods;
+  // statuses and series replace the default SERVER_ERROR series.
+  std::vector<std::string> retry_on;
+  for (const auto& [key, p] : filter.args) {
+    for (const char* list : {"args.statuses", "args.series"}) {
+      if (key == list || StartsWith(key, std::string(list) + "[")) {
+        for (const std::string& v : Split(p->value, ','))
+          if (!Trim(v).empty()) retry_on.push_back(Trim(v));
+      }
+    }
+  }
+  if (!retry_on.empty()) {
+    retry_on.insert(retry_on.end(), {"IOException", "TimeoutException"});
+    layer.retry_on = retry_on;
+  }
   if (auto it = filter.args.find("args.backoff.firstbackoff");
       it != filter.args.end()) {
     layer.backoff.base = EvalDuration(Trim(it->second->value), 1);
