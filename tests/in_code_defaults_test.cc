@@ -40,15 +40,16 @@ TEST_CASE("in-code defaults: unset env uses the default, a set env wins") {
   const Call* orders = FindCall(model, "frontend", "orders");
   REQUIRE(orders);
   CHECK(EvidenceText(*orders) ==
-        "frontend/app.py:5 environment variable (python-environ-call-site): "
+        "frontend/app.py:6 environment variable (python-environ-call-site): "
         "env ORDERS_URL unset, in-code default http://orders:8080 at "
-        "frontend/app.py:5\n");
+        "frontend/app.py:6\n");
 
   const Call* stock = FindCall(model, "cart", "stock");
   REQUIRE(stock);
   CHECK(EvidenceText(*stock) ==
-        "cart/server.js:1 environment variable (js-process-env-call-site): "
-        "env STOCK_URL = http://stock.shop:8080 (deploy.yaml:36) overrides "
+        "deploy.yaml:37 env STOCK_URL=http://stock.shop:8080\n"
+        "cart/server.js:2 environment variable (js-process-env-call-site): "
+        "env STOCK_URL = http://stock.shop:8080 (deploy.yaml:37) overrides "
         "in-code default http://legacy-stock:8080\n");
   // The default lost: no call to the service it names.
   CHECK(FindCall(model, "cart", "legacy-stock") == nullptr);

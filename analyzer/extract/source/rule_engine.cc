@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
 #include <regex>
+#include <set>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/grammars.h"
@@ -90,6 +92,25 @@ std::string FillProperty(const std::string& pattern, const Captures& captures,
   }
   while (!out.empty() && (out[0] == '.' || out[0] == '/')) out.erase(0, 1);
   return out;
+}
+
+// A literal that is the in-code default of an env or property lookup is that
+// lookup's fallback, not a call of its own: os.getenv("ORDERS_URL",
+// "http://orders") is one call site, whose target the workload's env decides.
+void DropFallbackLiterals(size_t first, std::vector<CallSiteFact>* sites) {
+  std::set<std::string> fallbacks;
+  for (size_t i = first; i < sites->size(); ++i)
+    if (!(*sites)[i].target.fallback.empty())
+      fallbacks.insert((*sites)[i].target.fallback);
+  if (fallbacks.empty()) return;
+  auto literal = [&](const CallSiteFact& site) {
+    return (site.target.kind == TargetKind::kUrl ||
+            site.target.kind == TargetKind::kHost) &&
+           fallbacks.count(site.target.value);
+  };
+  sites->erase(std::remove_if(sites->begin() + static_cast<long>(first),
+                              sites->end(), literal),
+               sites->end());
 }
 
 }  // namespace
@@ -241,8 +262,10 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
   if (tree) {
     TSNode root = ts_tree_root_node(tree);
     size_t before = facts->layers.size();
+    size_t sites_before = facts->call_sites.size();
     for (const Compiled* compiled : candidates)
       RunRule(*compiled, root, file, facts);
+    DropFallbackLiterals(sites_before, &facts->call_sites);
     stats.layers += facts->layers.size() - before;
     ts_tree_delete(tree);
   }
