@@ -193,7 +193,7 @@ void OpenFeign(const std::vector<ConfigPropertyFact>& properties,
     }
     fact.layer.per_try_timeout = DurationOf(g, "readtimeout", std::nullopt);
     if (CanonicalPropertyKey(g.name) != "default")
-      fact.target = {.kind = TargetKind::kHost, .value = g.name};
+      fact.target = {TargetKind::kHost, g.name, ""};
     out->push_back(std::move(fact));
   }
 }
@@ -307,8 +307,7 @@ void Ribbon(const std::vector<ConfigPropertyFact>& properties,
         NewLayer("config-ribbon", "Ribbon", LayerKind::kClient, g.first);
     SameAndNext(g, "maxautoretries", "maxautoretriesnextserver", &fact);
     fact.layer.per_try_timeout = DurationOf(g, "readtimeout", std::nullopt);
-    if (!g.name.empty())
-      fact.target = {.kind = TargetKind::kHost, .value = g.name};
+    if (!g.name.empty()) fact.target = {TargetKind::kHost, g.name, ""};
     out->push_back(std::move(fact));
   }
 }
@@ -328,8 +327,7 @@ void LoadBalancer(const std::vector<ConfigPropertyFact>& properties,
     SameAndNext(g, "maxretriesonsameserviceinstance",
                 "maxretriesonnextserviceinstance", &fact);
     if (!g.True("retryonallmethods")) fact.methods = {"GET"};
-    if (!g.name.empty())
-      fact.target = {.kind = TargetKind::kHost, .value = g.name};
+    if (!g.name.empty()) fact.target = {TargetKind::kHost, g.name, ""};
     out->push_back(std::move(fact));
   }
 }

@@ -104,7 +104,7 @@ LayerFact RetryLayer(const Filter& filter, const std::string& uri) {
     layer.backoff.cap = EvalDuration(Trim(it->second->value), 1);
   }
   if (!uri.empty()) {
-    fact.target = {.kind = TargetKind::kUrl, .value = uri};
+    fact.target = {TargetKind::kUrl, uri, ""};
     layer.detail += "; route uri " + uri;
   } else if (filter.route.empty()) {
     layer.detail += "; a default filter: every route";

@@ -134,18 +134,25 @@ bool SplitCall(const std::string& text, std::string* callee,
   return true;
 }
 
-}  // namespace
+// True when the parentheses around `text` enclose all of it: "(a + b)", not
+// "(a) + (b)".
+bool Enclosed(const std::string& text) {
+  return text.size() >= 2 && text.front() == '(' && text.back() == ')' &&
+         SplitTopLevel(text, '+').size() == 1;
+}
 
-std::optional<std::string> FoldStringExpression(std::string_view expression) {
-  std::string text = Trim(expression);
+std::optional<std::string> Fold(std::string text, bool whole) {
+  text = Trim(text);
+  while (Enclosed(text)) text = Trim(text.substr(1, text.size() - 2));
   if (text.empty()) return std::nullopt;
-  if (auto literal = Literal(text, true)) return literal;
+  // Only the whole expression may be one interpolating literal.
+  if (auto literal = Literal(text, whole)) return literal;
   // "a" + "b" + "c"
   if (std::vector<std::string> parts = SplitTopLevel(text, '+');
       parts.size() > 1) {
     std::string out;
     for (const std::string& part : parts) {
-      auto folded = FoldStringExpression(part);
+      auto folded = Fold(part, false);
       if (!folded) return std::nullopt;
       out += *folded;
     }
@@ -183,6 +190,12 @@ std::optional<std::string> FoldStringExpression(std::string_view expression) {
     return Format(format, *values);
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> FoldStringExpression(std::string_view expression) {
+  return Fold(std::string(expression), true);
 }
 
 }  // namespace ampcheck
