@@ -22,6 +22,7 @@ BUILT_IN = [
     "| `config-spring-cloud-stream-consumer` | `spring.cloud.stream.bindings.<b>.consumer.max-attempts` | consumer | tries | 3 | - |",
     "| `config-ribbon` | `<client>.ribbon.MaxAutoRetries`, `MaxAutoRetriesNextServer` | client | retries each, multiplied | 0 / 1 | - |",
     "| `config-spring-cloud-loadbalancer-retry` | `spring.cloud.loadbalancer[.clients.<x>].retry.max-retries-on-{same,next}-service-instance` | client | retries each, multiplied | 0 / 1 | - |",
+    "| `config-spring-cloud-gateway-retry` | `spring.cloud.gateway[.server.webflux].routes[i].filters[j]` `name: Retry` + `args.retries`, shortcut `Retry=N`, `default-filters` | client | retries | 3 (GET, 5xx) | - |",
     "| `grpc-service-config` | `methodConfig[].retryPolicy.maxAttempts` / `hedgingPolicy.maxAttempts` (capped at 5), `timeout`, `retryThrottling` (budget) in .json and code strings | client | tries | no policy: none | - |",
     "| (override) | MicroProfile `<class>/<method>/Retry/maxRetries`, `Retry/maxRetries`, `MP_Fault_Tolerance_NonFallback_Enabled` | property | retries | - | - |",
     "| `nginx-proxy-next-upstream` | nginx `proxy_next_upstream` (default `error timeout`), `proxy_next_upstream_tries` (default 0 = no cap) over an `upstream` block's servers; `off` = 1 try | client | tries | one server: no layer; else servers, capped by the directive | - |",

@@ -38,14 +38,29 @@ std::string ReadFile(const fs::path& path) {
 
 struct Expectation {
   std::string rule_id;
-  std::string tries;  // "" when not stated
+  std::string tries;     // "" when not stated
+  std::string target;    // "kind:value" ("env:ORDERS_URL"), "" when not stated
+  std::string fallback;  // the target's in-code default, "" when not stated
 };
+
+// What a rule found on one line.
+struct Found {
+  std::string tries;
+  std::string target;
+  std::string fallback;
+};
+
+std::string TargetText(const Target& target) {
+  if (target.kind == TargetKind::kNone) return "";
+  return std::string(TargetKindName(target.kind)) + ":" + target.value;
+}
 
 // Expectations by line. A comment-only line applies to the next line with code.
 std::map<int, std::vector<Expectation>> ReadExpectations(
     const std::string& text) {
   static const RE2 kExpect(
-      R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)");
+      R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)"
+      R"((\s+target=(\S+))?(\s+fallback=(\S+))?)");
   std::map<int, std::vector<Expectation>> out;
   std::vector<std::string> lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -64,7 +79,7 @@ std::map<int, std::vector<Expectation>> ReadExpectations(
         ++target;
       }
     }
-    out[static_cast<int>(target) + 1].push_back({m[2], m[4]});
+    out[static_cast<int>(target) + 1].push_back({m[2], m[4], m[6], m[8]});
   }
   return out;
 }
@@ -94,12 +109,16 @@ std::vector<std::string> RunFixtures(const std::vector<Rule>& rules,
       FileFacts facts;
       engine.ExtractAlways(file, &facts);
       auto expected = ReadExpectations(text);
-      std::map<int, std::string> actual;
+      std::map<int, Found> actual;
       for (const LayerFact& layer : facts.layers) {
-        actual[layer.layer.location.line] = layer.layer.tries.ToString();
+        actual[layer.layer.location.line] = {layer.layer.tries.ToString(),
+                                             TargetText(layer.target),
+                                             layer.target.fallback};
       }
-      for (const CallSiteFact& site : facts.call_sites)
-        actual[site.location.line] = "";
+      for (const CallSiteFact& site : facts.call_sites) {
+        actual[site.location.line] = {"", TargetText(site.target),
+                                      site.target.fallback};
+      }
       for (const auto& [line, list] : expected) {
         for (const Expectation& e : list) {
           if (e.rule_id != rule.id) continue;
@@ -108,10 +127,20 @@ std::vector<std::string> RunFixtures(const std::vector<Rule>& rules,
           if (it == actual.end()) {
             problems.push_back(
                 fmt::format("missing: {}:{} {}", display, line, rule.id));
-          } else if (!e.tries.empty() && e.tries != it->second) {
+          } else if (!e.tries.empty() && e.tries != it->second.tries) {
             problems.push_back(
                 fmt::format("wrong tries: {}:{} {} tries={} (expected {})",
-                            display, line, rule.id, it->second, e.tries));
+                            display, line, rule.id, it->second.tries, e.tries));
+          } else if (!e.target.empty() && e.target != it->second.target) {
+            problems.push_back(fmt::format(
+                "wrong target: {}:{} {} target={} (expected {})", display, line,
+                rule.id, it->second.target, e.target));
+          } else if (!e.target.empty() && e.fallback != it->second.fallback) {
+            // A stated target states its default too: none when absent.
+            problems.push_back(fmt::format(
+                "wrong fallback: {}:{} {} fallback={} (expected {})", display,
+                line, rule.id, it->second.fallback,
+                e.fallback.empty() ? "none" : e.fallback));
           }
         }
       }

@@ -163,6 +163,10 @@ std::optional<TargetKind> ParseTargetKind(const std::string& name);
 struct Target {
   TargetKind kind = TargetKind::kNone;
   std::string value;  // URL, host, env var name or property key
+  // The in-code default of an env or property lookup
+  // (os.getenv("ORDERS_URL", "http://orders:8080")): the target when the
+  // service's config does not set the variable or key.
+  std::string fallback;
   bool operator==(const Target&) const = default;
 };
 

@@ -44,12 +44,12 @@ static_assert(sizeof(DestinationRuleFact) == 272,
 static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
 static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
-static_assert(sizeof(Target) == 40, "new field: list it in Fields()");
+static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 72, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 736, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 768, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(CallSiteFact) == 184, "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 216, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(FileFacts) == 432, "new field: list it in Fields()");
 
@@ -204,6 +204,7 @@ void Fields(Same<MeshConfigFact> auto& s, auto&& f) {
 void Fields(Same<Target> auto& s, auto&& f) {
   f("kind", s.kind);
   f("value", s.value);
+  f("fallback", s.fallback);
 }
 void Fields(Same<LayerFact> auto& s, auto&& f) {
   f("layer", s.layer);

@@ -90,7 +90,7 @@ FileFacts FullFacts() {
   layer.rule_id = "go-retryablehttp";
   layer.library = "retryablehttp";
   layer.semantics = "retries";
-  layer.target = {TargetKind::kEnv, "PRICING_URL"};
+  layer.target = {TargetKind::kEnv, "PRICING_URL", "http://pricing:8080"};
   layer.methods = {"GET"};
   layer.service = "orders";
   layer.tries_property = "a.b";
@@ -98,7 +98,7 @@ FileFacts FullFacts() {
   layer.scope = {"PricingClient", "fetch", 10, 20};
   layer.no_service_edge = "a data store connection";
   f.layers = {layer};
-  f.call_sites = {{{TargetKind::kUrl, "http://x"},
+  f.call_sites = {{{TargetKind::kEnv, "ORDERS_URL", "http://orders"},
                    {"a.go", 3},
                    "url",
                    {"", "newClient", 2, 5}}};
@@ -133,6 +133,7 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(layer.budget_percent == 12.345678901234567);
   CHECK(layer.evidence == original.layers[0].layer.evidence);
   CHECK(read.layers[0].target == original.layers[0].target);
+  CHECK(read.call_sites[0].target.fallback == "http://orders");
   CHECK(read.virtual_services[0].routes[0].retries->attempts == 0);
   CHECK_FALSE(read.virtual_services[0].routes[1].retries.has_value());
   CHECK_FALSE(read.destination_rules[0].subsets[1].second.has_value());

@@ -28,6 +28,8 @@ constexpr const char* kConfigResilience4j = "config-resilience4j-retry";
 struct ResolvedTarget {
   int callee = -1;
   std::string why_not;  // when callee < 0
+  // Which won when the target has an in-code default, else "".
+  std::string how;
 };
 
 ResolvedTarget ResolveTarget(const Target& target, const Location& at,
@@ -35,38 +37,26 @@ ResolvedTarget ResolveTarget(const Target& target, const Location& at,
                              ResolveContext* c) {
   ResolvedTarget out;
   const std::string& name = c->model.services[service].name;
+  if (target.kind == TargetKind::kNone) {
+    out.why_not = "no target";
+    return out;
+  }
+  if (target.kind == TargetKind::kEnv && target.value == "HOSTNAME") {
+    // Kubernetes and Docker set it to the pod's or container's own name.
+    out.why_not = "env HOSTNAME is the workload's own name";
+    return out;
+  }
   std::string value;
-  switch (target.kind) {
-    case TargetKind::kUrl:
-    case TargetKind::kHost:
-      value = target.value;
-      break;
-    case TargetKind::kEnv:
-      if (target.value == "HOSTNAME") {
-        // Kubernetes and Docker set it to the pod's or container's own name.
-        out.why_not = "env HOSTNAME is the workload's own name";
-        return out;
-      }
-      if (auto env = config.Lookup(service, "env:" + target.value)) {
-        value = env->value;
-      } else {
-        out.why_not = "env " + target.value + " is not set for " + name;
-      }
-      break;
-    case TargetKind::kProperty: {
-      // "${pricing.base-url:http://localhost}" names pricing.base-url.
-      auto placeholder = PropertyPlaceholder(target.value);
-      std::string key = placeholder ? placeholder->key : target.value;
-      if (auto property = config.Lookup(service, key)) {
-        value = property->value;
-      } else {
-        out.why_not = "property " + key + " is not set for " + name;
-      }
-      break;
-    }
-    case TargetKind::kNone:
-      out.why_not = "no target";
-      break;
+  if (auto resolved = ConfiguredTarget(target, service, config, at)) {
+    value = resolved->value;
+    out.how = resolved->evidence;
+  } else if (target.kind == TargetKind::kEnv) {
+    out.why_not = "env " + target.value + " is not set for " + name;
+  } else {
+    // "${pricing.base-url:http://localhost}" names pricing.base-url.
+    auto placeholder = PropertyPlaceholder(target.value);
+    std::string key = placeholder ? placeholder->key : target.value;
+    out.why_not = "property " + key + " is not set for " + name;
   }
   if (value.empty()) return out;
   auto ref = ParseHostReference(value, false);
@@ -120,9 +110,11 @@ void ApplyLayer(const Layer& layer, int service, const Target& target,
     ResolvedTarget resolved =
         ResolveTarget(target, layer.location, service, config, c);
     if (resolved.callee >= 0) {
-      int call =
-          c->AddCall(service, resolved.callee,
-                     {layer.location, label + " targets " + target.value});
+      int call = c->AddCall(
+          service, resolved.callee,
+          {layer.location,
+           label + " targets " +
+               (resolved.how.empty() ? target.value : resolved.how)});
       c->model.calls[call].layers.push_back(layer);
       ++c->model.counts.layers_targeted;
       return;
@@ -146,7 +138,7 @@ void AddDeclaredLayers(const ServiceConfig& config, ResolveContext* c) {
         c->model.calls[call].layers.push_back(d.layer);
         continue;
       }
-      target = {TargetKind::kHost, d.target};
+      target = {TargetKind::kHost, d.target, ""};
     }
     ApplyLayer(d.layer, service, target, "declared layer", config, c);
   }
@@ -249,7 +241,8 @@ void AddApplicationLayers(ResolveContext* c) {
       ++(external ? c->model.counts.call_sites_external
                   : c->model.counts.call_sites_resolved);
       std::string detail =
-          site.detail.find(site.target.value) == std::string::npos
+          !resolved.how.empty() ? site.detail + ": " + resolved.how
+          : site.detail.find(site.target.value) == std::string::npos
               ? site.detail + ": " + site.target.value
               : site.detail;
       if (!shared.empty()) detail += " (" + shared + ")";

@@ -27,8 +27,16 @@ std::optional<HostReference> ParseHostReference(std::string_view text,
         return std::nullopt;
       }
     }
+    std::string name = ToLower(value.substr(0, scheme));
     value = value.substr(scheme + 3);
     explicit_form = true;
+    // gRPC name resolvers: dns:///orders:50051 (no authority) and
+    // dns://8.8.8.8/orders:50051 (the authority is the DNS server), also
+    // passthrough:/// and xds:///.
+    if (name == "dns" || name == "passthrough" || name == "xds") {
+      if (size_t slash = value.find('/'); slash != std::string::npos)
+        value = value.substr(slash + 1);
+    }
   }
   // user:pass@host
   if (size_t at = value.find('@');

@@ -15,7 +15,9 @@ struct HostReference {
 };
 
 // Parses "http://orders.shop.svc.cluster.local:8080/v1", "orders:8080",
-// "orders.shop", "grpc://payments". With require_explicit, a bare word
+// "orders.shop", "grpc://payments", gRPC targets ("dns:///orders:50051",
+// "dns://8.8.8.8/orders:50051") and .NET service discovery names
+// ("https+http://catalog-api"). With require_explicit, a bare word
 // ("orders") is refused: it is too often not a host at all.
 std::optional<HostReference> ParseHostReference(std::string_view text,
                                                 bool require_explicit);

@@ -25,6 +25,24 @@ TEST_CASE("host references: schemes, ports, paths, credentials") {
   CHECK_FALSE(ParseHostReference("a:b", true).has_value());
 }
 
+TEST_CASE("host references: gRPC targets and .NET service discovery names") {
+  auto dns = ParseHostReference("dns:///pricing:50051", true);
+  REQUIRE(dns);
+  CHECK(dns->host == "pricing");
+  CHECK(dns->port == 50051);
+  // The authority of a dns target is the DNS server, not the callee.
+  CHECK(ParseHostReference("dns://8.8.8.8/pricing.shop:50051", true)->host ==
+        "pricing.shop");
+  CHECK(ParseHostReference("passthrough:///cart:7070", true)->host == "cart");
+  CHECK(ParseHostReference("xds:///stock", true)->host == "stock");
+  CHECK_FALSE(ParseHostReference("dns:///", true).has_value());
+  auto discovery = ParseHostReference("https+http://catalog-api", true);
+  REQUIRE(discovery);
+  CHECK(discovery->host == "catalog-api");
+  CHECK(ParseHostReference("http+https://basket-api/v1", true)->host ==
+        "basket-api");
+}
+
 TEST_CASE("Kubernetes DNS forms name a service and maybe its namespace") {
   CHECK(ParseServiceHost("orders")->ns == "");
   CHECK(ParseServiceHost("orders.shop")->ns == "shop");

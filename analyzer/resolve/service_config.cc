@@ -114,6 +114,48 @@ std::optional<ConfigValue> ServiceConfig::Lookup(int service,
   return std::nullopt;
 }
 
+std::optional<TargetValue> ConfiguredTarget(const Target& target, int service,
+                                            const ServiceConfig& config,
+                                            const Location& site) {
+  std::string key;
+  std::string fallback = target.fallback;
+  std::string name;  // as the evidence names it
+  switch (target.kind) {
+    case TargetKind::kUrl:
+    case TargetKind::kHost:
+      return TargetValue{target.value, ""};
+    case TargetKind::kEnv:
+      key = "env:" + target.value;
+      name = "env " + target.value;
+      break;
+    case TargetKind::kProperty: {
+      // "${pricing.base-url:http://localhost}" names pricing.base-url.
+      key = target.value;
+      if (auto placeholder = PropertyPlaceholder(target.value)) {
+        key = placeholder->key;
+        if (fallback.empty()) fallback = placeholder->fallback;
+      }
+      name = "property " + key;
+      break;
+    }
+    case TargetKind::kNone:
+      return std::nullopt;
+  }
+  auto configured = config.Lookup(service, key);
+  if (configured) {
+    std::string evidence;
+    if (!fallback.empty()) {
+      evidence = configured->key + " = " + configured->value + " (" +
+                 configured->location.ToString() +
+                 ") overrides in-code default " + fallback;
+    }
+    return TargetValue{configured->value, evidence};
+  }
+  if (fallback.empty()) return std::nullopt;
+  return TargetValue{fallback, name + " unset, in-code default " + fallback +
+                                   " at " + site.ToString()};
+}
+
 Layer WithConfiguredTries(const LayerFact& fact, int service,
                           const ServiceConfig& config) {
   Layer layer = fact.layer;

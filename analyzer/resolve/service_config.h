@@ -39,6 +39,19 @@ class ServiceConfig {
   std::map<int, std::map<std::string, ConfigValue>> properties_;
 };
 
+// What a call-site or layer target names for a service: a URL or host as
+// written, or the value the service's env or config sets, else the in-code
+// default (target.fallback, or the default of "${key:default}").
+struct TargetValue {
+  std::string value;
+  // Which won, when the target has an in-code default; "" otherwise:
+  // "env ORDERS_URL unset, in-code default http://orders:8080 at app.py:12".
+  std::string evidence;
+};
+std::optional<TargetValue> ConfiguredTarget(const Target& target, int service,
+                                            const ServiceConfig& config,
+                                            const Location& site);
+
 // The layer with its count replaced by what the service's config sets, with
 // the config line as evidence; MicroProfile's
 // MP_Fault_Tolerance_NonFallback_Enabled=false turns @Retry off (1 try).

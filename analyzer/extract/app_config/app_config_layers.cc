@@ -7,6 +7,7 @@
 #include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
+#include "analyzer/extract/app_config/gateway_retry.h"
 #include "analyzer/extract/source/value_eval.h"
 
 namespace ampcheck {
@@ -193,7 +194,7 @@ void OpenFeign(const std::vector<ConfigPropertyFact>& properties,
     }
     fact.layer.per_try_timeout = DurationOf(g, "readtimeout", std::nullopt);
     if (CanonicalPropertyKey(g.name) != "default")
-      fact.target = {TargetKind::kHost, g.name};
+      fact.target = {TargetKind::kHost, g.name, ""};
     out->push_back(std::move(fact));
   }
 }
@@ -307,7 +308,7 @@ void Ribbon(const std::vector<ConfigPropertyFact>& properties,
         NewLayer("config-ribbon", "Ribbon", LayerKind::kClient, g.first);
     SameAndNext(g, "maxautoretries", "maxautoretriesnextserver", &fact);
     fact.layer.per_try_timeout = DurationOf(g, "readtimeout", std::nullopt);
-    if (!g.name.empty()) fact.target = {TargetKind::kHost, g.name};
+    if (!g.name.empty()) fact.target = {TargetKind::kHost, g.name, ""};
     out->push_back(std::move(fact));
   }
 }
@@ -327,7 +328,7 @@ void LoadBalancer(const std::vector<ConfigPropertyFact>& properties,
     SameAndNext(g, "maxretriesonsameserviceinstance",
                 "maxretriesonnextserviceinstance", &fact);
     if (!g.True("retryonallmethods")) fact.methods = {"GET"};
-    if (!g.name.empty()) fact.target = {TargetKind::kHost, g.name};
+    if (!g.name.empty()) fact.target = {TargetKind::kHost, g.name, ""};
     out->push_back(std::move(fact));
   }
 }
@@ -344,6 +345,7 @@ std::vector<LayerFact> LayersFromProperties(
   CloudStreamConsumer(properties, &out);
   Ribbon(properties, &out);
   LoadBalancer(properties, &out);
+  GatewayRetryLayers(properties, &out);
   return out;
 }
 

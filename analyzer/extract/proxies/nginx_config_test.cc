@@ -36,13 +36,13 @@ TEST_CASE("nginx: proxy_pass to an upstream block with retry settings") {
   CHECK(facts.diagnostics.empty());
   REQUIRE(facts.call_sites.size() == 4);
   CHECK(facts.call_sites[0].target ==
-        Target{TargetKind::kUrl, "http://cart-a:8080"});
+        Target{TargetKind::kUrl, "http://cart-a:8080", ""});
   CHECK(facts.call_sites[0].location == Location{"web/nginx.conf", 12});
   CHECK(facts.call_sites[0].detail ==
         "nginx proxy_pass http://cart_pool/, upstream cart_pool server "
         "http://cart-a:8080 (web/nginx.conf:3)");
   CHECK(facts.call_sites[3].target ==
-        Target{TargetKind::kUrl, "http://user:8080"});
+        Target{TargetKind::kUrl, "http://user:8080", ""});
   CHECK(facts.call_sites[3].detail ==
         "nginx proxy_pass http://user:8080/, one server");
   REQUIRE(facts.layers.size() == 3);
@@ -75,7 +75,7 @@ server {
                     &facts);
   REQUIRE(facts.call_sites.size() == 5);
   CHECK(facts.call_sites[2].target ==
-        Target{TargetKind::kEnv, "CATALOGUE_HOST"});
+        Target{TargetKind::kEnv, "CATALOGUE_HOST", ""});
   REQUIRE(facts.layers.size() == 2);  // /a/ only: /o/ is off
   CHECK(facts.layers[0].layer.tries == Tries::Of(2));
   CHECK(facts.layers[0].layer.provenance == Provenance::kLibraryDefault);

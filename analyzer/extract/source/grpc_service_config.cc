@@ -237,7 +237,7 @@ Target DialTarget(TSNode literal, std::string_view source) {
       if (StartsWith(value, "dns:///")) value = value.substr(7);
       if (size_t colon = value.rfind(':'); colon != std::string::npos)
         value = value.substr(0, colon);
-      if (!value.empty()) return {TargetKind::kHost, value};
+      if (!value.empty()) return {TargetKind::kHost, value, ""};
       break;
     }
   }

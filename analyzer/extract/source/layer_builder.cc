@@ -184,7 +184,8 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
     }
   }
   if (values.target && rule.target_kind != TargetKind::kNone) {
-    fact.target = {rule.target_kind, StripQuotes(*values.target)};
+    fact.target = {rule.target_kind, StripQuotes(*values.target),
+                   StripQuotes(values.target_fallback.value_or(""))};
   }
   return fact;
 }

@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "analyzer/facts/facts.h"
 #include "analyzer/extract/source/rule.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -21,6 +21,7 @@ struct MatchValues {
   std::optional<std::string> backoff_cap;
   std::optional<std::string> jitter;
   std::optional<std::string> target;
+  std::optional<std::string> target_fallback;
   // The rule's tries.property with its placeholders filled, or "".
   std::string tries_property;
 };

@@ -84,6 +84,9 @@ struct Rule {
   // Call sites: the target built from captures, as tries.property is
   // ("{key}/mp-rest/url" for @RegisterRestClient(configKey = "key")).
   std::string target_template;
+  // The in-code default of an env or property target, used when the
+  // service's config does not set it (os.getenv("X", "http://orders")).
+  ValueSource target_fallback;
   std::string detail;  // appended to the layer's detail
   // Compile the query when a file first needs it rather than at start-up:
   // set for the shipped rules, which the tests compile; a user's rules are

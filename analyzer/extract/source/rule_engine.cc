@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <mutex>
 #include <optional>
+#include <set>
 
 #include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
@@ -12,6 +14,7 @@
 #include "analyzer/extract/source/layer_builder.h"
 #include "analyzer/extract/source/match_context.h"
 #include "analyzer/extract/source/match_windows.h"
+#include "analyzer/extract/source/string_fold.h"
 #include "analyzer/extract/source/test_paths.h"
 
 namespace ampcheck {
@@ -41,7 +44,7 @@ bool ContainsAll(std::string_view text, const std::vector<std::string>& words) {
 std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
   return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
           &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
-          &rule.target};
+          &rule.target,       &rule.target_fallback};
 }
 
 // The package a Java or Kotlin file declares, or "".
@@ -84,6 +87,25 @@ std::string FillProperty(const std::string& pattern, const Captures& captures,
   }
   while (!out.empty() && (out[0] == '.' || out[0] == '/')) out.erase(0, 1);
   return out;
+}
+
+// A literal that is the in-code default of an env or property lookup is that
+// lookup's fallback, not a call of its own: os.getenv("ORDERS_URL",
+// "http://orders") is one call site, whose target the workload's env decides.
+void DropFallbackLiterals(size_t first, std::vector<CallSiteFact>* sites) {
+  std::set<std::string> fallbacks;
+  for (size_t i = first; i < sites->size(); ++i)
+    if (!(*sites)[i].target.fallback.empty())
+      fallbacks.insert((*sites)[i].target.fallback);
+  if (fallbacks.empty()) return;
+  auto literal = [&](const CallSiteFact& site) {
+    return (site.target.kind == TargetKind::kUrl ||
+            site.target.kind == TargetKind::kHost) &&
+           fallbacks.count(site.target.value);
+  };
+  sites->erase(std::remove_if(sites->begin() + static_cast<long>(first),
+                              sites->end(), literal),
+               sites->end());
 }
 
 }  // namespace
@@ -235,8 +257,10 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
   if (tree) {
     TSNode root = ts_tree_root_node(tree);
     size_t before = facts->layers.size();
+    size_t sites_before = facts->call_sites.size();
     for (const Compiled* compiled : candidates)
       RunRule(*compiled, root, file, facts);
+    DropFallbackLiterals(sites_before, &facts->call_sites);
     stats.layers += facts->layers.size() - before;
     ts_tree_delete(tree);
   }
@@ -314,6 +338,7 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                        resolve(rule.backoff_cap),
                        resolve(rule.jitter),
                        resolve(rule.target),
+                       resolve(rule.target_fallback),
                        rule.tries.property.empty()
                            ? ""
                            : FillProperty(rule.tries.property, captures,
@@ -326,7 +351,17 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                                      file.content);
       }
       if (!values.target || values.target->empty()) continue;
-      CallSiteFact site{{rule.target_kind, StripQuotes(*values.target)},
+      std::string target = StripQuotes(*values.target);
+      if (rule.target_kind == TargetKind::kUrl ||
+          rule.target_kind == TargetKind::kHost) {
+        // A URL assembled from literals is the URL it builds; one with a
+        // part that is not a literal names no host here.
+        auto folded = FoldStringExpression(*values.target);
+        if (!folded) continue;
+        target = *folded;
+      }
+      CallSiteFact site{{rule.target_kind, target,
+                         StripQuotes(values.target_fallback.value_or(""))},
                         location,
                         fmt::format("{} ({})", rule.library, rule.id),
                         scope};

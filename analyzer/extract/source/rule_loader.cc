@@ -190,6 +190,14 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     r.target_kind = *ParseTargetKind(target["kind"].Scalar());
     r.target = ParseValue(target);
     if (target["template"]) r.target_template = target["template"].Scalar();
+    r.target_fallback = ParseValue(target["fallback"]);
+    if (!r.target_fallback.empty() && r.target_kind != TargetKind::kEnv &&
+        r.target_kind != TargetKind::kProperty) {
+      Error(diagnostics, path, target["fallback"].Mark().line + 1,
+            "target.fallback is the default of an env or property lookup: "
+            "target.kind must be env or property");
+      return false;
+    }
   }
   if (doc["detail"]) r.detail = doc["detail"].Scalar();
   std::string stem = fs::path(path).stem().string();

@@ -43,6 +43,33 @@ TEST_CASE(
             "kind_by_enclosing: 'Repository(' is not RE2 syntax: ") == 0);
 }
 
+TEST_CASE("a target fallback belongs to an env or property target") {
+  const std::string head =
+      "id: x\nlanguage: python\nlibrary: l\nproduces: call-site\n"
+      "prefilter: [a]\nquery: \"(call (string) @t (string) @d) @match\"\n";
+  {
+    std::vector<Diagnostic> diagnostics;
+    Rule rule;
+    CHECK_FALSE(ParseRule(InstalledRuleSchema(), "rules/python/x.yaml",
+                          head + "target:\n  kind: url\n  capture: t\n"
+                                 "  fallback: {capture: d}\n",
+                          &rule, &diagnostics));
+    REQUIRE(diagnostics.size() == 1);
+    CHECK(diagnostics[0].location.ToString() == "rules/python/x.yaml:10");
+    CHECK(diagnostics[0].message ==
+          "target.fallback is the default of an env or property lookup: "
+          "target.kind must be env or property");
+  }
+  std::vector<Diagnostic> diagnostics;
+  Rule rule;
+  REQUIRE(ParseRule(InstalledRuleSchema(), "rules/python/x.yaml",
+                    head + "target: {kind: env, capture: t, fallback: "
+                           "{capture: d}}\n",
+                    &rule, &diagnostics));
+  CHECK(diagnostics.empty());
+  CHECK(rule.target_fallback.capture == "d");
+}
+
 TEST_CASE("a timeout rule has a timeout and no tries") {
   const std::string head =
       "id: x\nlanguage: go\nlibrary: net/http\nproduces: timeout\n"
