@@ -1,6 +1,5 @@
 // ampcheck scan: analyze a fleet and print the report.
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 
@@ -19,7 +18,7 @@ namespace {
 struct ScanFlags {
   PipelineFlags pipeline;
   std::string format = "text";
-  std::string fail_on = "error";
+  ExitPolicy exit;
   std::string output;
   std::string baseline;
   SarifOptions sarif;
@@ -48,12 +47,10 @@ int RunScanCommand(ScanFlags flags) {
     return kExitUsage;
   }
   ScanOptions options = flags.pipeline.scan;
-  bool from_stdin = false;
-  for (const std::string& input : options.inputs)
-    from_stdin = from_stdin || input == "-";
-  if (from_stdin) {
-    options.stdin_content =
-        std::string(std::istreambuf_iterator<char>(std::cin), {});
+  if (!ValidateIstioVersion(options.istio_version, &error) ||
+      !ReadStandardInputIfNamed(&options, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return kExitUsage;
   }
   DiskFileSystem fs;
   ScanResult result = RunScan(fs, options);
@@ -87,7 +84,7 @@ int RunScanCommand(ScanFlags flags) {
   report_options.verbose = flags.verbose;
   std::ostringstream rendered;
   reporter->Render(result.model, result.analysis, report_options, rendered);
-  return FinishReport(flags.output, rendered.str(), result, flags.fail_on);
+  return FinishReport(flags.output, rendered.str(), result, flags.exit);
 }
 
 }  // namespace
@@ -104,7 +101,7 @@ void AddScanCommand(CLI::App* app, Command* run) {
   scan->add_option("--format", flags->format,
                    "Output format: " + Join(ReportFormats(), ", "))
       ->capture_default_str();
-  AddFailOnOption(scan, &flags->fail_on);
+  AddExitPolicyOptions(scan, &flags->exit);
   scan->add_option("-o,--output", flags->output,
                    "Write the report to this file (default: stdout)");
   scan->add_option("--baseline", flags->baseline,

@@ -1,7 +1,8 @@
 #include "analyzer/extract/registry.h"
 
-#include "analyzer/extract/source/build_marker_extractor.h"
 #include "analyzer/extract/kubernetes/kubernetes_extractor.h"
+#include "analyzer/extract/rules_directory.h"
+#include "analyzer/extract/source/build_marker_extractor.h"
 #include "analyzer/extract/source/source_extractors.h"
 
 namespace ampcheck {
@@ -15,8 +16,6 @@ ExtractorSet BuildExtractors(const ExtractOptions& options,
   return set;
 }
 
-std::string InstalledRulesDirectory() {
-  return std::string(AMPCHECK_SOURCE_DIR) + "/rules";
-}
+std::string InstalledRulesDirectory() { return ShippedRulesDirectory(); }
 
 }  // namespace ampcheck
