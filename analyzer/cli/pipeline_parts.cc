@@ -6,6 +6,7 @@
 
 #include "analyzer/base/paths.h"
 #include "analyzer/cli/policy_discovery.h"
+#include "analyzer/discover/root_display.h"
 #include "analyzer/extract/policy.h"
 #include "analyzer/extract/policy_exclude.h"
 #include "analyzer/extract/registry.h"
@@ -18,21 +19,20 @@ namespace ampcheck {
 namespace {
 
 // A policy file inside a scanned directory prints as that directory's files
-// do (relative to it, prefixed by its name when there are several inputs);
-// one found elsewhere, as it was found.
+// do (root_display.h); one found elsewhere, as it was found.
 std::string DisplayPolicyPath(const std::string& path,
-                              const std::vector<std::string>& roots,
-                              bool several_inputs) {
+                              const std::vector<std::string>& paths,
+                              const std::vector<bool>& is_directory) {
   std::string normal =
       std::filesystem::path(path).lexically_normal().generic_string();
-  for (const std::string& root : roots) {
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (!is_directory[i]) continue;
     std::string prefix =
-        std::filesystem::path(root).lexically_normal().generic_string();
+        std::filesystem::path(paths[i]).lexically_normal().generic_string();
     if (prefix == ".") prefix = "";
     if (!prefix.empty() && prefix.back() != '/') prefix += "/";
     if (normal.rfind(prefix, 0) != 0) continue;
-    std::string inside = normal.substr(prefix.size());
-    return several_inputs ? JoinPath(BaseName(root), inside) : inside;
+    return JoinPath(RootDisplayPrefix(paths, i), normal.substr(prefix.size()));
   }
   return path;
 }
@@ -41,12 +41,15 @@ std::string DisplayPolicyPath(const std::string& path,
 
 FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   FleetPlan plan;
-  std::vector<std::string> paths, directories, starts;
+  std::vector<std::string> paths, starts;
+  std::vector<bool> is_directory;
   for (const std::string& input : options.inputs) {
     bool directory =
         input != "-" && fs.Stat(input).type == FileStatus::Type::kDirectory;
-    if (input != "-") paths.push_back(input);
-    if (directory) directories.push_back(input);
+    if (input != "-") {
+      paths.push_back(input);
+      is_directory.push_back(directory);
+    }
     starts.push_back(directory ? input : "");
   }
   // The policy first: its exclude: decides what discovery reads.
@@ -54,7 +57,7 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   PolicyDiscovery found = DiscoverPolicy(fs, options.config, starts, {}, depth);
   plan.policy_path = found.path;
   plan.policy_display =
-      DisplayPolicyPath(plan.policy_path, directories, paths.size() > 1);
+      DisplayPolicyPath(plan.policy_path, paths, is_directory);
   Policy policy;
   std::vector<std::string> excludes = options.excludes;
   if (!plan.policy_path.empty()) {

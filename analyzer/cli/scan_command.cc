@@ -8,6 +8,7 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/pipeline_options.h"
+#include "analyzer/cli/repository_prefix.h"
 #include "analyzer/cli/scan.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
@@ -80,6 +81,12 @@ int RunScanCommand(ScanFlags flags) {
                     &result.analysis);
   ReportOptions report_options;
   report_options.sarif = flags.sarif;
+  // SARIF and Code Quality: relative to the repository root (uriBaseId
+  // %SRCROOT%), whatever directory was scanned.
+  if (report_options.sarif.uri_prefix.empty()) {
+    report_options.sarif.uri_prefix =
+        RepositoryPrefix(fs, DisplayBase(fs, options.inputs));
+  }
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
   std::ostringstream rendered;
@@ -111,8 +118,9 @@ void AddScanCommand(CLI::App* app, Command* run) {
                    "SARIF: base URL of the checks' docs pages (default: " +
                        std::string(kDefaultSarifHelpBase) + ")");
   scan->add_option("--sarif-uri-prefix", flags->sarif.uri_prefix,
-                   "SARIF: prepended to every file path, when the scanned "
-                   "directory is not the repository root (deploy/)");
+                   "SARIF and Code Quality: prepended to every file path "
+                   "(default: the scanned directory relative to the git "
+                   "toplevel)");
   AddPipelineOptions(scan, &flags->pipeline);
   scan->add_option("--max-paths", flags->max_paths,
                    "Text: worst paths listed (0 = all)")

@@ -6,6 +6,7 @@
 #include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/discover/ignore_rules.h"
+#include "analyzer/discover/root_display.h"
 
 namespace ampcheck {
 namespace {
@@ -215,15 +216,15 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
                    const DiscoveryOptions& options) {
   Discovery out;
   Walker walker(fs, options, &out);
-  bool several = inputs.size() > 1;
-  for (const std::string& input : inputs) {
+  for (size_t index = 0; index < inputs.size(); ++index) {
+    const std::string& input = inputs[index];
     FileStatus status = fs.Stat(input);
     if (status.type == FileStatus::Type::kDirectory) {
       out.roots.push_back(input);
       std::set<std::string> ancestors;
       IgnoreRules ignore(input, options.excludes, options.ignore_files);
-      walker.WalkDirectory(input, several ? BaseName(input) : "", "", ignore, 0,
-                           &ancestors);
+      walker.WalkDirectory(input, RootDisplayPrefix(inputs, index), "", ignore,
+                           0, &ancestors);
     } else if (status.type == FileStatus::Type::kFile) {
       std::string display = StartsWith(input, "/") ? BaseName(input) : input;
       while (StartsWith(display, "./")) display = display.substr(2);

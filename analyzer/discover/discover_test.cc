@@ -84,5 +84,17 @@ TEST_CASE(
   fs::remove_all(root);
 }
 
+TEST_CASE("two inputs of the same name print as typed, never colliding") {
+  MemoryFileSystem fs;
+  fs.AddFile("a/deploy/m.yaml", "a: 1\n");
+  fs.AddFile("b/deploy/m.yaml", "a: 1\n");
+  fs.AddFile("c/web/m.yaml", "a: 1\n");
+  CHECK(Displays(Discover(fs, {"a/deploy", "./b/deploy/", "c/web"}, {})) ==
+        std::vector<std::string>{"a/deploy/m.yaml", "b/deploy/m.yaml",
+                                 "web/m.yaml"});
+  CHECK(Displays(Discover(fs, {"a/deploy"}, {})) ==
+        std::vector<std::string>{"m.yaml"});
+}
+
 }  // namespace
 }  // namespace ampcheck
