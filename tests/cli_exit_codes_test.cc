@@ -15,6 +15,7 @@ namespace ampcheck {
 namespace {
 
 namespace fs = std::filesystem;
+using Files = std::map<std::string, std::string>;
 
 struct Run {
   int exit_code = -1;
@@ -113,15 +114,16 @@ TEST_CASE("kubectl's Unauthorized text on standard input: exit 2, quoted") {
 TEST_CASE(
     "standard input without manifests next to a good directory is an "
     "input error") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests}});
+  Scratch dir(Files{{"fleet/app.yaml", kGoodManifests}});
   Run run = Ampcheck(dir.root(), "scan fleet -", "error: Unauthorized\n");
   CHECK(run.exit_code == 3);
   CHECK(run.err == kIncomplete);
 }
 
 TEST_CASE("a directory with no manifest and no source: exit 2") {
-  Scratch dir({{"docs/README.md", "# hello\n"},
-               {"docs/.github/workflows/ci.yaml", "on: push\njobs: {}\n"}});
+  Scratch dir(
+      Files{{"docs/README.md", "# hello\n"},
+            {"docs/.github/workflows/ci.yaml", "on: push\njobs: {}\n"}});
   Run run = Ampcheck(dir.root(), "scan docs");
   CHECK(run.exit_code == 2);
   CHECK(run.err == std::string("ampcheck: nothing to analyse: ") + kWhatToPass);
@@ -139,7 +141,7 @@ TEST_CASE("no readable input: exit 2 with what to pass") {
 TEST_CASE(
     "a file that cannot be read fails the run with 3, even with "
     "--fail-on never; --input-errors warn relaxes it") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests}});
+  Scratch dir(Files{{"fleet/app.yaml", kGoodManifests}});
   fs::create_symlink("missing.yaml", dir.root() / "fleet/broken.yaml");
   CHECK(Ampcheck(dir.root(), "scan fleet").exit_code == 3);
   Run never = Ampcheck(dir.root(), "scan fleet --fail-on never");
@@ -153,16 +155,16 @@ TEST_CASE(
 }
 
 TEST_CASE("a malformed file fails the run with 3") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests},
-               {"fleet/broken.yaml", "apiVersion: v1\nkind: [Service\n"}});
+  Scratch dir(Files{{"fleet/app.yaml", kGoodManifests},
+                    {"fleet/broken.yaml", "apiVersion: v1\nkind: [Service\n"}});
   Run run = Ampcheck(dir.root(), "scan fleet");
   CHECK(run.exit_code == 3);
   CHECK(run.err == kIncomplete);
 }
 
 TEST_CASE("a policy error fails the run with 3") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests},
-               {"fleet/.ampcheck.yaml", "limits:\n  max_tries: many\n"}});
+  Scratch dir(Files{{"fleet/app.yaml", kGoodManifests},
+                    {"fleet/.ampcheck.yaml", "limits:\n  max_tries: many\n"}});
   Run run = Ampcheck(dir.root(), "scan fleet");
   CHECK(run.exit_code == 3);
   CHECK(run.err == kIncomplete);
@@ -172,8 +174,9 @@ TEST_CASE("a policy error fails the run with 3") {
 TEST_CASE(
     "an unknown Istio version: usage error on the command line, input "
     "error in the policy") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests},
-               {"policy/.ampcheck.yaml", "mesh:\n  istio_version: banana\n"}});
+  Scratch dir(
+      Files{{"fleet/app.yaml", kGoodManifests},
+            {"policy/.ampcheck.yaml", "mesh:\n  istio_version: banana\n"}});
   for (const char* command : {"scan", "diff fleet", "audit", "baseline -o -"}) {
     Run run = Ampcheck(dir.root(),
                        std::string(command) + " fleet --istio-version banana");
@@ -191,9 +194,13 @@ TEST_CASE(
 TEST_CASE(
     "findings at --fail-on exit 1 even when an input error also "
     "occurred, and say the analysis was incomplete") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests},
-               {"fleet/broken.yaml", "apiVersion: v1\nkind: [Service\n"}});
-  Run run = Ampcheck(dir.root(), "scan fleet --fail-on note");
+  Scratch dir(Files{{"fleet/broken.yaml", "apiVersion: v1\nkind: [Service\n"}});
+  for (const auto& entry :
+       fs::directory_iterator(std::string(AMPCHECK_SOURCE_DIR) +
+                              "/fixtures/fleets/seed-000-wrapper-x-mesh")) {
+    fs::copy(entry.path(), dir.root() / "fleet" / entry.path().filename());
+  }
+  Run run = Ampcheck(dir.root(), "scan fleet");
   CHECK(run.exit_code == 1);
   CHECK(run.err == kIncomplete);
 }
@@ -201,10 +208,10 @@ TEST_CASE(
 TEST_CASE(
     "diff: the head's input errors give 3, a side with nothing to "
     "analyse gives 2") {
-  Scratch dir({{"base/app.yaml", kGoodManifests},
-               {"head/app.yaml", kGoodManifests},
-               {"head/broken.yaml", "apiVersion: v1\nkind: [Service\n"},
-               {"empty/README.md", "# nothing\n"}});
+  Scratch dir(Files{{"base/app.yaml", kGoodManifests},
+                    {"head/app.yaml", kGoodManifests},
+                    {"head/broken.yaml", "apiVersion: v1\nkind: [Service\n"},
+                    {"empty/README.md", "# nothing\n"}});
   Run run = Ampcheck(dir.root(), "diff base head");
   CHECK(run.exit_code == 3);
   CHECK(run.err == kIncomplete);
@@ -218,9 +225,9 @@ TEST_CASE(
 }
 
 TEST_CASE("audit, extract and analyze decide as scan does") {
-  Scratch dir({{"fleet/app.yaml", kGoodManifests},
-               {"fleet/broken.yaml", "apiVersion: v1\nkind: [Service\n"},
-               {"empty/README.md", "# nothing\n"}});
+  Scratch dir(Files{{"fleet/app.yaml", kGoodManifests},
+                    {"fleet/broken.yaml", "apiVersion: v1\nkind: [Service\n"},
+                    {"empty/README.md", "# nothing\n"}});
   Run audit = Ampcheck(dir.root(), "audit fleet --no-progress");
   CHECK(audit.exit_code == 3);
   CHECK(audit.err == kIncomplete);
@@ -254,7 +261,7 @@ TEST_CASE("--max-file-size applies to standard input") {
 }
 
 TEST_CASE("baseline refuses to record nothing") {
-  Scratch dir({{"empty/README.md", "# nothing\n"}});
+  Scratch dir(Files{{"empty/README.md", "# nothing\n"}});
   Run run = Ampcheck(dir.root(), "baseline empty -o -");
   CHECK(run.exit_code == 2);
   CHECK(run.err == std::string("ampcheck: nothing to analyse: ") + kWhatToPass);

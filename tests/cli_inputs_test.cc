@@ -16,6 +16,7 @@ namespace ampcheck {
 namespace {
 
 namespace fs = std::filesystem;
+using Files = std::map<std::string, std::string>;
 
 struct Run {
   int exit_code = -1;
@@ -85,8 +86,8 @@ std::string Line(const std::string& text, const std::string& start) {
 TEST_CASE(
     "the policy of a parent directory applies to a scanned "
     "subdirectory, and the report names it") {
-  Repo repo({{".ampcheck.yaml", "limits: {max_tries: 2}\n"},
-             {"deploy/app.yaml", kManifests}});
+  Repo repo(Files{{".ampcheck.yaml", "limits: {max_tries: 2}\n"},
+                  {"deploy/app.yaml", kManifests}});
   Run text = Ampcheck(repo.root(), "scan deploy");
   CHECK(Line(text.out, "policy: ") == "policy: .ampcheck.yaml");
   Run json = Ampcheck(repo.root() / "deploy", "scan . --format json");
@@ -100,8 +101,8 @@ TEST_CASE(
 TEST_CASE(
     "standard input and single files use the policy of the current "
     "directory") {
-  Repo repo({{".ampcheck.yaml", "limits:\n  max_tries: many\n"},
-             {"deploy/app.yaml", kManifests}});
+  Repo repo(Files{{".ampcheck.yaml", "limits:\n  max_tries: many\n"},
+                  {"deploy/app.yaml", kManifests}});
   Run run = Ampcheck(repo.root(), "scan - < deploy/app.yaml");
   CHECK(Line(run.out, "policy: ") == "policy: .ampcheck.yaml");
   CHECK(run.out.find(".ampcheck.yaml:2: error: policy: limits.max_tries must "
@@ -112,9 +113,9 @@ TEST_CASE(
 }
 
 TEST_CASE("no policy above the repository root is used") {
-  Repo repo({{"repo/.git/HEAD", "ref: main\n"},
-             {".ampcheck.yaml", "limits: {max_tries: 2}\n"},
-             {"repo/deploy/app.yaml", kManifests}});
+  Repo repo(Files{{"repo/.git/HEAD", "ref: main\n"},
+                  {".ampcheck.yaml", "limits: {max_tries: 2}\n"},
+                  {"repo/deploy/app.yaml", kManifests}});
   Run run = Ampcheck(repo.root(), "scan repo/deploy");
   CHECK(Line(run.out, "policy: ") == "policy: none (no .ampcheck.yaml found)");
 }
@@ -122,8 +123,8 @@ TEST_CASE("no policy above the repository root is used") {
 TEST_CASE(
     "a nested policy file is reported as not used, never as a "
     "document that was not a manifest") {
-  Repo repo({{"deploy/app.yaml", kManifests},
-             {"deploy/team/.ampcheck.yaml", "limits: {max_tries: 2}\n"}});
+  Repo repo(Files{{"deploy/app.yaml", kManifests},
+                  {"deploy/team/.ampcheck.yaml", "limits: {max_tries: 2}\n"}});
   Run run = Ampcheck(repo.root(), "scan deploy");
   CHECK(run.exit_code == 0);
   CHECK(run.out.find("deploy/team/.ampcheck.yaml: warning: nested policy file "
@@ -135,10 +136,10 @@ TEST_CASE(
 }
 
 TEST_CASE("--exclude and the policy's exclude: leave paths out, counted") {
-  Repo repo({{".ampcheck.yaml", "exclude: [\"test/\"]\n"},
-             {"deploy/app.yaml", kManifests},
-             {"deploy/test/broken.yaml", "kind: [\n"},
-             {"deploy/old/broken.yaml", "kind: [\n"}});
+  Repo repo(Files{{".ampcheck.yaml", "exclude: [\"test/\"]\n"},
+                  {"deploy/app.yaml", kManifests},
+                  {"deploy/test/broken.yaml", "kind: [\n"},
+                  {"deploy/old/broken.yaml", "kind: [\n"}});
   Run run = Ampcheck(repo.root(), "scan deploy --exclude old");
   CHECK(run.exit_code == 0);
   CHECK(run.out.find("; 2 ignored skipped") != std::string::npos);
@@ -146,7 +147,7 @@ TEST_CASE("--exclude and the policy's exclude: leave paths out, counted") {
 }
 
 TEST_CASE("--stdin-filename names standard input and chooses its reader") {
-  Repo repo({{"app.yaml", kManifests}});
+  Repo repo(Files{{"app.yaml", kManifests}});
   Run run = Ampcheck(repo.root(),
                      "scan - --stdin-filename cluster/dump.yaml --format json "
                      "< app.yaml");

@@ -121,8 +121,17 @@ bool ReadStandardInputIfNamed(ScanOptions* options, std::string* error) {
   return true;
 }
 
+int CountInputErrors(const Model& model) {
+  int errors = 0;
+  for (const Diagnostic& d : model.diagnostics)
+    errors += d.severity == Severity::kError ? 1 : 0;
+  return errors;
+}
+
 int InputExitCode(const ScanResult& result, const std::string& label) {
-  if (result.readable_files == 0) {
+  // Nothing read because inputs failed (missing, unreadable): say so; nothing
+  // read because nothing was of a known type: nothing to analyse.
+  if (result.readable_files == 0 && CountInputErrors(result.model) > 0) {
     std::cerr << "ampcheck: " << label
               << "no readable input; pass a repository directory, manifest "
                  "files, or - with a YAML stream on standard input\n";
@@ -139,13 +148,6 @@ int InputExitCode(const ScanResult& result, const std::string& label) {
     return kExitUsage;
   }
   return kExitClean;
-}
-
-int CountInputErrors(const Model& model) {
-  int errors = 0;
-  for (const Diagnostic& d : model.diagnostics)
-    errors += d.severity == Severity::kError ? 1 : 0;
-  return errors;
 }
 
 int RunExitCode(const ScanResult& result, bool failing_findings,

