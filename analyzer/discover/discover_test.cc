@@ -56,7 +56,7 @@ TEST_CASE("nested policy files are not read as files") {
 }
 
 TEST_CASE(
-    ".gitignore files at any depth are honoured; --no-ignore reads "
+    ".gitignore files at any depth are honoured, --no-ignore reads "
     "everything") {
   namespace fs = std::filesystem;
   fs::path root = fs::temp_directory_path() /
