@@ -140,7 +140,7 @@ TEST_CASE("no readable input: exit 2 with what to pass") {
 
 TEST_CASE(
     "a file that cannot be read fails the run with 3, even with "
-    "--fail-on never; --input-errors warn relaxes it") {
+    "--fail-on never, --input-errors warn relaxes it") {
   Scratch dir(Files{{"fleet/app.yaml", kGoodManifests}});
   fs::create_symlink("missing.yaml", dir.root() / "fleet/broken.yaml");
   CHECK(Ampcheck(dir.root(), "scan fleet").exit_code == 3);
