@@ -100,7 +100,7 @@ TEST_CASE("standard input is a YAML stream like any file") {
   MemoryFileSystem fs;
   ScanOptions options;
   options.inputs = {"-"};
-  options.stdin_content = kGoodFleet;
+  options.stdin_content = std::make_shared<const std::string>(kGoodFleet);
   ScanResult result = RunScan(fs, options);
   CHECK(result.readable_files == 1);
   REQUIRE(result.model.calls.size() == 1);

@@ -22,16 +22,19 @@ int RunBaselineCommand(BaselineFlags flags) {
     std::cerr << "ampcheck: " << error << "\n";
     return kExitUsage;
   }
+  ScanOptions options = flags.pipeline.scan;
+  if (!ValidateIstioVersion(options.istio_version, &error) ||
+      !ReadStandardInputIfNamed(&options, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return kExitUsage;
+  }
   DiskFileSystem fs;
-  ScanResult result = RunScan(fs, flags.pipeline.scan);
+  ScanResult result = RunScan(fs, options);
   if (result.usage_error) {
     std::cerr << "ampcheck: " << result.usage_message << "\n";
     return kExitUsage;
   }
-  if (result.readable_files == 0) {
-    std::cerr << "ampcheck: no readable input\n";
-    return kExitUsage;
-  }
+  if (int code = InputExitCode(result); code != kExitClean) return code;
   if (!WriteOutput(flags.output, BaselineText(result.analysis.findings))) {
     std::cerr << "ampcheck: cannot write " << flags.output << "\n";
     return kExitUsage;

@@ -11,6 +11,7 @@ namespace ampcheck {
 inline constexpr int kExitClean = 0;
 inline constexpr int kExitFindings = 1;
 inline constexpr int kExitUsage = 2;
+inline constexpr int kExitIncomplete = 3;
 
 // A subcommand adds itself to the app and sets *run to what it executes.
 using Command = std::function<int()>;

@@ -26,7 +26,7 @@ struct DiffFlags {
   std::string base_rev;
   std::string head_rev;
   std::string format = "text";
-  std::string fail_on = "error";
+  ExitPolicy exit;
   std::string output;
 };
 
@@ -55,10 +55,7 @@ bool ScanSide(const std::string& label, const ScanOptions& options,
     std::cerr << "ampcheck: " << label << ": " << result->usage_message << "\n";
     return false;
   }
-  if (result->readable_files == 0) {
-    std::cerr << "ampcheck: " << label << ": no readable input\n";
-    return false;
-  }
+  if (InputExitCode(*result, label + ": ") != kExitClean) return false;
   ReconcileAccepted(nullptr, options.analyze.disabled_checks, &result->model,
                     &result->analysis);
   return true;
@@ -67,6 +64,10 @@ bool ScanSide(const std::string& label, const ScanOptions& options,
 int RunDiffCommand(DiffFlags flags) {
   std::string error;
   if (!ApplyDisabledChecks(&flags.pipeline, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return kExitUsage;
+  }
+  if (!ValidateIstioVersion(flags.pipeline.scan.istio_version, &error)) {
     std::cerr << "ampcheck: " << error << "\n";
     return kExitUsage;
   }
@@ -129,10 +130,11 @@ int RunDiffCommand(DiffFlags flags) {
     std::cerr << "ampcheck: cannot write " << flags.output << "\n";
     return kExitUsage;
   }
-  for (const Finding& f : diff.added) {
-    if (FailsAt(f.severity, flags.fail_on)) return kExitFindings;
-  }
-  return kExitClean;
+  bool failing = false;
+  for (const Finding& f : diff.added)
+    failing = failing || FailsAt(f.severity, flags.exit.fail_on);
+  // The head's input errors decide: the base's were there before the change.
+  return RunExitCode(head, failing, flags.exit);
 }
 
 }  // namespace
@@ -154,7 +156,7 @@ void AddDiffCommand(CLI::App* app, Command* run) {
   diff->add_option("--format", flags->format,
                    "Output format: " + Join(DiffFormats(), ", "))
       ->capture_default_str();
-  AddFailOnOption(diff, &flags->fail_on);
+  AddExitPolicyOptions(diff, &flags->exit);
   diff->add_option("-o,--output", flags->output,
                    "Write the report to this file (default: stdout)");
   AddPipelineOptions(diff, &flags->pipeline);

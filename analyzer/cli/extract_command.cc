@@ -40,6 +40,13 @@ int RunExtractCommand(const ExtractFlags& flags) {
   }
   FactsBundle bundle;
   if (!ExtractShard(flags.extraction, index, count, &bundle)) return kExitUsage;
+  // Input errors travel in the facts, for analyze to apply --input-errors
+  // once for the whole fleet; an empty fleet is refused here already.
+  if (bundle.files == 0) {
+    std::cerr << "ampcheck: no readable input; pass repository directories, "
+                 "manifest files or --list\n";
+    return kExitUsage;
+  }
   if (flags.output.empty() || flags.output == "-") {
     WriteBundle(bundle, std::cout);
     return kExitClean;

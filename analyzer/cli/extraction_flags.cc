@@ -34,6 +34,11 @@ bool ExtractShard(const ExtractionFlags& flags, int index, int count,
     std::cerr << "ampcheck: no inputs (give directories, files or --list)\n";
     return false;
   }
+  std::string error;
+  if (!ReadStandardInputIfNamed(&options, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return false;
+  }
   DiskFileSystem fs;
   FleetPlan plan = PlanFleet(fs, options);
   if (plan.usage_error) {
@@ -42,7 +47,6 @@ bool ExtractShard(const ExtractionFlags& flags, int index, int count,
   }
   FactsCache cache;
   if (!flags.cache.empty()) {
-    std::string error;
     if (!cache.Open(flags.cache, ExtractionFingerprint(plan.rule_dirs),
                     &error)) {
       std::cerr << "ampcheck: " << error << "\n";

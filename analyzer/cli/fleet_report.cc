@@ -19,7 +19,7 @@ void AddFleetReportOptions(CLI::App* command, FleetReportFlags* flags) {
       ->add_option("--format", flags->format,
                    "Output format: " + Join(InventoryFormats(), ", "))
       ->capture_default_str();
-  AddFailOnOption(command, &flags->fail_on);
+  AddExitPolicyOptions(command, &flags->exit);
   command->add_option("-o,--output", flags->output,
                       "Write the report to this file (default: stdout)");
   command->add_option("--istio-version", flags->istio_version,
@@ -35,6 +35,11 @@ bool ValidateFleetReportFlags(const FleetReportFlags& flags) {
       formats.end()) {
     std::cerr << "ampcheck: unknown format '" << flags.format << "' (one of "
               << Join(formats, ", ") << ")\n";
+    return false;
+  }
+  std::string error;
+  if (!ValidateIstioVersion(flags.istio_version, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
     return false;
   }
   for (const std::string& id : flags.disable) {
@@ -94,7 +99,7 @@ int ReportFleet(FactsBundle bundle, const FleetReportFlags& flags) {
   std::ostringstream rendered;
   RenderInventory(flags.format, result.model, result.analysis, inventory,
                   rendered);
-  return FinishReport(flags.output, rendered.str(), result, flags.fail_on);
+  return FinishReport(flags.output, rendered.str(), result, flags.exit);
 }
 
 bool CollectInputs(const std::vector<std::string>& inputs,

@@ -9,20 +9,21 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/pipeline_parts.h"
 
 namespace ampcheck {
 
 struct FleetReportFlags {
   std::string format = "text";
-  std::string fail_on = "error";
+  ExitPolicy exit;
   std::string output;  // "" or "-": stdout
   std::string config;  // replaces the policy that travelled with the facts
   std::string istio_version;
   std::vector<std::string> disable;
 };
 
-// Adds --format, --fail-on, -o, --istio-version and --disable.
+// Adds --format, --fail-on, --input-errors, -o, --istio-version and --disable.
 void AddFleetReportOptions(CLI::App* command, FleetReportFlags* flags);
 
 // Checks the flags before any work: an unknown format or check is a usage

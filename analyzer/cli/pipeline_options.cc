@@ -5,13 +5,15 @@
 
 #include "analyzer/analyze/check.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/resolve/istio_version.h"
 
 namespace ampcheck {
 
 void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
   command->add_option("--config", scan->config,
-                      "Policy file (default: .ampcheck.yaml at the root of a "
-                      "scanned directory)");
+                      "Policy file (default: the nearest .ampcheck.yaml in a "
+                      "scanned directory or its parents up to the repository "
+                      "root; the current directory for - and files)");
   command->add_option("--rules", scan->rule_dirs,
                       "Extra directory of extraction rules (repeatable)");
   command->add_flag("--no-default-rules", scan->no_default_rules,
@@ -21,7 +23,19 @@ void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
                       "cores)");
   command
       ->add_option("--max-file-size", scan->max_file_bytes,
-                   "Skip files larger than this many bytes, with a diagnostic")
+                   "Skip files (and refuse standard input) larger than this "
+                   "many bytes, with a diagnostic")
+      ->capture_default_str();
+  command->add_option("--exclude", scan->excludes,
+                      "Gitignore pattern of paths not to read, relative to "
+                      "each scanned directory (repeatable; adds to the "
+                      "policy's exclude:)");
+  command->add_flag("!--no-ignore", scan->ignore_files,
+                    "Read files that .gitignore excludes");
+  command
+      ->add_option("--stdin-filename", scan->stdin_name,
+                   "Name of standard input in the output (its extension "
+                   "chooses how it is read)")
       ->capture_default_str();
 }
 
@@ -35,11 +49,18 @@ void AddPipelineOptions(CLI::App* command, PipelineFlags* flags) {
                       "Check ids to skip (repeatable)");
 }
 
-void AddFailOnOption(CLI::App* command, std::string* fail_on) {
+void AddExitPolicyOptions(CLI::App* command, ExitPolicy* policy) {
   command
-      ->add_option("--fail-on", *fail_on,
+      ->add_option("--fail-on", policy->fail_on,
                    "Exit 1 when a finding is at or above this severity")
       ->check(CLI::IsMember({"error", "warning", "note", "never"}))
+      ->capture_default_str();
+  command
+      ->add_option("--input-errors", policy->input_errors,
+                   "fail: exit 3 when an input error (unreadable or "
+                   "malformed file, policy error) leaves the analysis "
+                   "incomplete; warn: report it, exit code unchanged")
+      ->check(CLI::IsMember({"fail", "warn"}))
       ->capture_default_str();
 }
 
@@ -72,20 +93,88 @@ bool WriteOutput(const std::string& path, const std::string& text) {
   return static_cast<bool>(out);
 }
 
+bool ValidateIstioVersion(const std::string& version, std::string* error) {
+  if (version.empty() || IstioVersion::Parse(version)) return true;
+  *error = "unknown --istio-version '" + version +
+           "' (a release such as 1.24 or 1.28.6; default " +
+           kLatestIstioVersion + ")";
+  return false;
+}
+
+bool ReadStandardInputIfNamed(ScanOptions* options, std::string* error) {
+  bool named = false;
+  for (const std::string& input : options->inputs) named |= input == "-";
+  if (!named) return true;
+  std::string content;
+  char buffer[1 << 16];
+  while (std::cin.read(buffer, sizeof buffer) || std::cin.gcount() > 0) {
+    content.append(buffer, static_cast<size_t>(std::cin.gcount()));
+    if (content.size() > options->max_file_bytes) {
+      *error = "standard input is over the limit of " +
+               std::to_string(options->max_file_bytes) +
+               " bytes (--max-file-size)";
+      return false;
+    }
+  }
+  options->stdin_content =
+      std::make_shared<const std::string>(std::move(content));
+  return true;
+}
+
+int CountInputErrors(const Model& model) {
+  int errors = 0;
+  for (const Diagnostic& d : model.diagnostics)
+    errors += d.severity == Severity::kError ? 1 : 0;
+  return errors;
+}
+
+int InputExitCode(const ScanResult& result, const std::string& label) {
+  // Nothing read because inputs failed (missing, unreadable): say so; nothing
+  // read because nothing was of a known type: nothing to analyse.
+  if (result.readable_files == 0 && CountInputErrors(result.model) > 0) {
+    std::cerr << "ampcheck: " << label
+              << "no readable input; pass a repository directory, manifest "
+                 "files, or - with a YAML stream on standard input\n";
+    return kExitUsage;
+  }
+  if (result.analysed_files == 0) {
+    std::cerr << "ampcheck: " << label << "nothing to analyse: "
+              << (result.stdin_problem.empty() ? ""
+                                               : result.stdin_problem + "; ")
+              << "no manifest, mesh or application config, or source file "
+                 "in the inputs; pass a repository directory, manifest "
+                 "files, or - with `kubectl get -A -o yaml` on standard "
+                 "input\n";
+    return kExitUsage;
+  }
+  return kExitClean;
+}
+
+int RunExitCode(const ScanResult& result, bool failing_findings,
+                const ExitPolicy& policy) {
+  if (int code = InputExitCode(result); code != kExitClean) return code;
+  int errors = CountInputErrors(result.model);
+  if (errors > 0 && policy.input_errors == "fail") {
+    std::cerr << "ampcheck: analysis incomplete: " << errors << " input error"
+              << (errors == 1 ? "" : "s")
+              << " (see input problems); --input-errors warn reports them "
+                 "without failing\n";
+  }
+  if (failing_findings) return kExitFindings;
+  if (errors > 0 && policy.input_errors == "fail") return kExitIncomplete;
+  return kExitClean;
+}
+
 int FinishReport(const std::string& output, const std::string& rendered,
-                 const ScanResult& result, const std::string& fail_on) {
+                 const ScanResult& result, const ExitPolicy& policy) {
   if (!WriteOutput(output, rendered)) {
     std::cerr << "ampcheck: cannot write " << output << "\n";
     return kExitUsage;
   }
-  if (result.readable_files == 0) {
-    std::cerr << "ampcheck: no readable input\n";
-    return kExitUsage;
-  }
-  for (const Finding& f : result.analysis.findings) {
-    if (FailsAt(f.severity, fail_on)) return kExitFindings;
-  }
-  return kExitClean;
+  bool failing = false;
+  for (const Finding& f : result.analysis.findings)
+    failing = failing || FailsAt(f.severity, policy.fail_on);
+  return RunExitCode(result, failing, policy);
 }
 
 }  // namespace ampcheck

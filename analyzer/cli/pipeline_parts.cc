@@ -1,44 +1,65 @@
 #include "analyzer/cli/pipeline_parts.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <set>
 
 #include "analyzer/base/paths.h"
+#include "analyzer/cli/policy_discovery.h"
+#include "analyzer/discover/root_display.h"
+#include "analyzer/extract/policy.h"
+#include "analyzer/extract/policy_exclude.h"
+#include "analyzer/extract/registry.h"
+#include "analyzer/extract/rules_directory.h"
 #include "analyzer/facts/content_hash.h"
 #include "analyzer/facts/facts_cache.h"
-#include "analyzer/extract/policy.h"
-#include "analyzer/extract/registry.h"
 #include "analyzer/resolve/resolver.h"
 
 namespace ampcheck {
+namespace {
+
+// A policy file inside a scanned directory prints as that directory's files
+// do (root_display.h); one found elsewhere, as it was found.
+std::string DisplayPolicyPath(const std::string& path,
+                              const std::vector<std::string>& paths,
+                              const std::vector<bool>& is_directory) {
+  std::string normal =
+      std::filesystem::path(path).lexically_normal().generic_string();
+  for (size_t i = 0; i < paths.size(); ++i) {
+    if (!is_directory[i]) continue;
+    std::string prefix =
+        std::filesystem::path(paths[i]).lexically_normal().generic_string();
+    if (prefix == ".") prefix = "";
+    if (!prefix.empty() && prefix.back() != '/') prefix += "/";
+    if (normal.rfind(prefix, 0) != 0) continue;
+    return JoinPath(RootDisplayPrefix(paths, i), normal.substr(prefix.size()));
+  }
+  return path;
+}
+
+}  // namespace
+
 FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   FleetPlan plan;
-  DiscoveryOptions discovery_options;
-  discovery_options.max_file_bytes = options.max_file_bytes;
-  std::vector<std::string> paths;
+  std::vector<std::string> paths, starts;
+  std::vector<bool> is_directory;
   for (const std::string& input : options.inputs) {
-    if (input != "-") paths.push_back(input);
-  }
-  plan.discovery = Discover(fs, paths, discovery_options);
-  if (options.stdin_content) {
-    plan.discovery.files.push_back({"-", "<stdin>", "yaml",
-                                    options.stdin_content->size(),
-                                    options.stdin_content});
-  }
-  plan.diagnostics = plan.discovery.diagnostics;
-
-  plan.policy_path = options.config;
-  plan.policy_display = options.config;
-  if (plan.policy_path.empty()) {
-    for (const std::string& root : plan.discovery.roots) {
-      std::string candidate = JoinPath(root, ".ampcheck.yaml");
-      if (fs.Stat(candidate).type == FileStatus::Type::kFile) {
-        plan.policy_path = candidate;
-        plan.policy_display = ".ampcheck.yaml";
-        break;
-      }
+    bool directory =
+        input != "-" && fs.Stat(input).type == FileStatus::Type::kDirectory;
+    if (input != "-") {
+      paths.push_back(input);
+      is_directory.push_back(directory);
     }
+    starts.push_back(directory ? input : "");
   }
+  // The policy first: its exclude: decides what discovery reads.
+  int depth = CurrentDirectoryDepth();
+  PolicyDiscovery found = DiscoverPolicy(fs, options.config, starts, {}, depth);
+  plan.policy_path = found.path;
+  plan.policy_display =
+      DisplayPolicyPath(plan.policy_path, paths, is_directory);
   Policy policy;
+  std::vector<std::string> excludes = options.excludes;
   if (!plan.policy_path.empty()) {
     std::string content, error;
     if (!fs.ReadFile(plan.policy_path, options.max_file_bytes, &content,
@@ -50,16 +71,38 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
     }
     std::vector<Diagnostic> ignored;  // reported when analysis parses it
     policy = ParsePolicy(plan.policy_display, content, &ignored);
+    for (std::string& pattern :
+         ParsePolicyExcludes(plan.policy_display, content, &found.diagnostics))
+      excludes.push_back(std::move(pattern));
     plan.policy_content = std::move(content);
   }
-  std::erase_if(plan.discovery.files, [&](const DiscoveredFile& f) {
-    return !plan.policy_path.empty() &&
-           (f.path == plan.policy_path || f.display == ".ampcheck.yaml");
-  });
 
+  DiscoveryOptions discovery_options;
+  discovery_options.max_file_bytes = options.max_file_bytes;
+  discovery_options.excludes = excludes;
+  discovery_options.ignore_files = options.ignore_files;
+  plan.discovery = Discover(fs, paths, discovery_options);
+  if (options.stdin_content) {
+    std::string language = ClassifyFile(BaseName(options.stdin_name));
+    plan.discovery.files.push_back(
+        {"-", options.stdin_name, language.empty() ? "yaml" : language,
+         options.stdin_content->size(), options.stdin_content});
+  }
+  plan.diagnostics = plan.discovery.diagnostics;
+  PolicyDiscovery nested = DiscoverPolicy(fs, plan.policy_path, {},
+                                          plan.discovery.policy_files, depth);
+  for (auto* list : {&found.diagnostics, &nested.diagnostics}) {
+    for (Diagnostic& d : *list) plan.diagnostics.push_back(std::move(d));
+  }
   ExtractOptions extract_options;
-  if (!options.no_default_rules)
+  if (!options.no_default_rules) {
+    if (InstalledRulesDirectory().empty()) {
+      plan.usage_error = true;
+      plan.usage_message = MissingRulesMessage();
+      return plan;
+    }
     extract_options.rule_dirs.push_back(InstalledRulesDirectory());
+  }
   for (const std::string& dir : policy.rule_dirs) {
     extract_options.rule_dirs.push_back(
         JoinPath(ParentPath(plan.policy_path), dir));
@@ -69,6 +112,27 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   plan.rule_dirs = extract_options.rule_dirs;
   plan.extractors = BuildExtractors(extract_options, &plan.diagnostics);
   return plan;
+}
+
+bool HasSomethingToAnalyse(const FileFacts& f) {
+  static const std::set<std::string> source_languages = {
+      "go", "java", "kotlin", "python", "javascript", "typescript", "csharp"};
+  return source_languages.count(f.kind) || !f.namespaces.empty() ||
+         !f.workloads.empty() || !f.services.empty() ||
+         !f.config_maps.empty() || !f.virtual_services.empty() ||
+         !f.destination_rules.empty() || !f.envoy_filters.empty() ||
+         !f.gateways.empty() || !f.mesh_configs.empty() || !f.layers.empty() ||
+         !f.call_sites.empty() || !f.build_markers.empty() ||
+         !f.properties.empty();
+}
+
+std::string FirstLine(const std::string& text, size_t max_chars) {
+  size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos) return "";
+  std::string line =
+      text.substr(start, text.find_first_of("\r\n", start) - start);
+  if (line.size() > max_chars) line = line.substr(0, max_chars) + "...";
+  return line;
 }
 
 int ShardOf(const std::string& display_path, int shard_count) {
@@ -93,6 +157,12 @@ FactsBundle ExtractBundle(const FileSystem& fs, const FleetPlan& plan,
   bundle.policy_file = plan.policy_display;
   bundle.policy_content = plan.policy_content;
   bundle.diagnostics = plan.diagnostics;
+  for (const DiscoveredFile& file : plan.discovery.files) {
+    if (file.path == "-" && file.content) {
+      bundle.stdin_display = file.display;
+      bundle.stdin_head = FirstLine(*file.content, 120);
+    }
+  }
 
   Sha256 fleet;
   fleet.Update(RulesDigest(plan.rule_dirs));
@@ -172,6 +242,20 @@ ScanResult AnalyzeBundle(FactsBundle bundle,
     for (const Diagnostic& d : f.diagnostics)
       unreadable = unreadable || d.message.rfind("cannot read file", 0) == 0;
     if (!unreadable) ++result.readable_files;
+    bool analysable = HasSomethingToAnalyse(f);
+    if (analysable) ++result.analysed_files;
+    if (bundle.stdin_display && f.file == *bundle.stdin_display &&
+        !analysable) {
+      // kubectl's "error: You must be logged in ..." piped in instead of
+      // manifests: never a silent green run.
+      result.stdin_problem =
+          bundle.stdin_head.empty()
+              ? "standard input is empty"
+              : "standard input holds no manifest (it begins: \"" +
+                    bundle.stdin_head + "\")";
+      diagnostics.push_back(
+          {{f.file, 0}, result.stdin_problem, Severity::kError});
+    }
     facts.push_back(std::move(f));
   }
   FileFacts input_problems;

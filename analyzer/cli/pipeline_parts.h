@@ -50,7 +50,19 @@ struct FactsBundle {
   std::optional<std::string> policy_content;
   std::vector<Diagnostic> diagnostics;
   std::vector<FileFacts> facts;  // this shard's files, by display path
+  // Standard input, when it was an input: its display name and first line
+  // ("" when empty), to say what came instead of manifests. Not serialized:
+  // after extract, analyze says only that nothing was analysed.
+  std::optional<std::string> stdin_display;
+  std::string stdin_head;
 };
+
+// Whether a file's facts give the analysis anything: a manifest ampcheck
+// reads, mesh or application config, a build marker, or source code.
+bool HasSomethingToAnalyse(const FileFacts& facts);
+
+// The first non-blank line of text, cut at max_chars.
+std::string FirstLine(const std::string& text, size_t max_chars);
 
 // Deterministic shard of a file: FNV-1a of its display path, modulo count,
 // so every machine agrees without talking to the others.

@@ -3,6 +3,7 @@
 #ifndef AMPCHECK_CLI_SCAN_H_
 #define AMPCHECK_CLI_SCAN_H_
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,7 +16,10 @@ namespace ampcheck {
 
 struct ScanOptions {
   std::vector<std::string> inputs;  // directories, files; "-" = stdin_content
-  std::optional<std::string> stdin_content;
+  std::shared_ptr<const std::string> stdin_content;
+  std::string stdin_name = "<stdin>";  // --stdin-filename
+  std::vector<std::string> excludes;   // --exclude
+  bool ignore_files = true;            // !--no-ignore
   std::string config;  // policy file; "" = .ampcheck.yaml at a scanned root
   std::string istio_version;
   std::vector<std::string> rule_dirs;
@@ -29,6 +33,11 @@ struct ScanResult {
   Model model;
   Analysis analysis;
   int readable_files = 0;  // files read without an I/O error
+  // Files that gave ampcheck something to analyse: a manifest it reads, mesh
+  // or application config, or source code. 0 = nothing to analyse.
+  int analysed_files = 0;
+  // Why standard input gave nothing, quoting its first line ("" otherwise).
+  std::string stdin_problem;
   bool usage_error = false;
   std::string usage_message;
 };

@@ -1,6 +1,5 @@
 // ampcheck scan: analyze a fleet and print the report.
 #include <iostream>
-#include <iterator>
 #include <memory>
 #include <sstream>
 
@@ -9,6 +8,7 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/pipeline_options.h"
+#include "analyzer/cli/repository_prefix.h"
 #include "analyzer/cli/scan.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
@@ -19,7 +19,7 @@ namespace {
 struct ScanFlags {
   PipelineFlags pipeline;
   std::string format = "text";
-  std::string fail_on = "error";
+  ExitPolicy exit;
   std::string output;
   std::string baseline;
   SarifOptions sarif;
@@ -48,12 +48,10 @@ int RunScanCommand(ScanFlags flags) {
     return kExitUsage;
   }
   ScanOptions options = flags.pipeline.scan;
-  bool from_stdin = false;
-  for (const std::string& input : options.inputs)
-    from_stdin = from_stdin || input == "-";
-  if (from_stdin) {
-    options.stdin_content =
-        std::string(std::istreambuf_iterator<char>(std::cin), {});
+  if (!ValidateIstioVersion(options.istio_version, &error) ||
+      !ReadStandardInputIfNamed(&options, &error)) {
+    std::cerr << "ampcheck: " << error << "\n";
+    return kExitUsage;
   }
   DiskFileSystem fs;
   ScanResult result = RunScan(fs, options);
@@ -83,11 +81,17 @@ int RunScanCommand(ScanFlags flags) {
                     &result.analysis);
   ReportOptions report_options;
   report_options.sarif = flags.sarif;
+  // SARIF and Code Quality: relative to the repository root (uriBaseId
+  // %SRCROOT%), whatever directory was scanned.
+  if (report_options.sarif.uri_prefix.empty()) {
+    report_options.sarif.uri_prefix =
+        RepositoryPrefix(fs, DisplayBase(fs, options.inputs));
+  }
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
   std::ostringstream rendered;
   reporter->Render(result.model, result.analysis, report_options, rendered);
-  return FinishReport(flags.output, rendered.str(), result, flags.fail_on);
+  return FinishReport(flags.output, rendered.str(), result, flags.exit);
 }
 
 }  // namespace
@@ -104,7 +108,7 @@ void AddScanCommand(CLI::App* app, Command* run) {
   scan->add_option("--format", flags->format,
                    "Output format: " + Join(ReportFormats(), ", "))
       ->capture_default_str();
-  AddFailOnOption(scan, &flags->fail_on);
+  AddExitPolicyOptions(scan, &flags->exit);
   scan->add_option("-o,--output", flags->output,
                    "Write the report to this file (default: stdout)");
   scan->add_option("--baseline", flags->baseline,
@@ -114,8 +118,9 @@ void AddScanCommand(CLI::App* app, Command* run) {
                    "SARIF: base URL of the checks' docs pages (default: " +
                        std::string(kDefaultSarifHelpBase) + ")");
   scan->add_option("--sarif-uri-prefix", flags->sarif.uri_prefix,
-                   "SARIF: prepended to every file path, when the scanned "
-                   "directory is not the repository root (deploy/)");
+                   "SARIF and Code Quality: prepended to every file path "
+                   "(default: the scanned directory relative to the git "
+                   "toplevel)");
   AddPipelineOptions(scan, &flags->pipeline);
   scan->add_option("--max-paths", flags->max_paths,
                    "Text: worst paths listed (0 = all)")

@@ -5,6 +5,8 @@
 
 #include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
+#include "analyzer/discover/ignore_rules.h"
+#include "analyzer/discover/root_display.h"
 
 namespace ampcheck {
 namespace {
@@ -35,8 +37,38 @@ bool IsGeneratedFile(const std::string& name) {
   return EndsWith(name, ".pb.go") || EndsWith(name, ".pb.cc") ||
          EndsWith(name, ".pb.h") || StartsWith(name, "zz_generated") ||
          EndsWith(name, "_pb2.py") || EndsWith(name, "_pb2_grpc.py") ||
-         EndsWith(name, ".min.js") || EndsWith(name, ".g.cs") ||
-         EndsWith(name, ".Designer.cs") || EndsWith(name, ".generated.ts");
+         EndsWith(name, ".g.cs") || EndsWith(name, ".Designer.cs") ||
+         EndsWith(name, ".generated.ts");
+}
+
+bool IsMinifiedName(const std::string& name) {
+  return EndsWith(name, ".min.js") || EndsWith(name, ".min.mjs") ||
+         EndsWith(name, ".min.cjs") || EndsWith(name, ".bundle.js") ||
+         name == ".pnp.cjs" || name == ".pnp.loader.mjs";
+}
+
+// Bundled tools checked into a repository (Yarn's own release, its plugins
+// and offline cache): someone else's code.
+bool IsBundleDirectory(const std::string& relative) {
+  return EndsWith("/" + relative, "/.yarn/releases") ||
+         EndsWith("/" + relative, "/.yarn/plugins") ||
+         EndsWith("/" + relative, "/.yarn/cache");
+}
+
+// A minified file has lines no person writes: one over this many
+// characters in the head of a script marks it.
+constexpr size_t kMinifiedLineLength = 4000;
+constexpr uint64_t kMinifiedHeadBytes = 16384;
+
+bool HasMinifiedHead(const std::string& head) {
+  size_t start = 0;
+  while (start < head.size()) {
+    size_t end = head.find('\n', start);
+    if (end == std::string::npos) end = head.size();
+    if (end - start > kMinifiedLineLength) return true;
+    start = end + 1;
+  }
+  return false;
 }
 
 class Walker {
@@ -44,7 +76,9 @@ class Walker {
   Walker(const FileSystem& fs, const DiscoveryOptions& options, Discovery* out)
       : fs_(fs), options_(options), out_(out) {}
 
+  // `relative`: below the scanned directory, for the ignore rules.
   void WalkDirectory(const std::string& path, const std::string& display,
+                     const std::string& relative, const IgnoreRules& ignore,
                      int depth, std::set<std::string>* ancestors) {
     FileStatus status = fs_.Stat(path);
     if (depth > options_.max_depth) {
@@ -68,14 +102,29 @@ class Walker {
     for (const DirectoryEntry& entry : entries) {
       std::string child = JoinPath(path, entry.name);
       std::string child_display = JoinPath(display, entry.name);
+      std::string child_relative = JoinPath(relative, entry.name);
       FileStatus child_status = fs_.Stat(child);
       if (child_status.type == FileStatus::Type::kDirectory) {
         if (VendoredDirectories().count(entry.name)) {
           ++out_->skipped["vendored"];
           continue;
         }
-        WalkDirectory(child, child_display, depth + 1, ancestors);
+        if (IsBundleDirectory(child_relative)) {
+          ++out_->skipped["bundled"];
+          continue;
+        }
+        if (ignore.Ignored(child_relative, true)) {
+          ++out_->skipped["ignored"];
+          continue;
+        }
+        WalkDirectory(child, child_display, child_relative, ignore, depth + 1,
+                      ancestors);
       } else if (child_status.type == FileStatus::Type::kFile) {
+        if (entry.name != ".ampcheck.yaml" &&
+            ignore.Ignored(child_relative, false)) {
+          ++out_->skipped["ignored"];
+          continue;
+        }
         AddFile(child, child_display, child_status);
       } else if (child_status.type == FileStatus::Type::kMissing &&
                  entry.is_symlink) {
@@ -90,6 +139,10 @@ class Walker {
   void AddFile(const std::string& path, const std::string& display,
                const FileStatus& status) {
     std::string name = BaseName(path);
+    if (name == ".ampcheck.yaml") {
+      out_->policy_files.push_back(path);
+      return;
+    }
     std::string language = ClassifyFile(name);
     if (language.empty()) {
       ++out_->skipped["other type"];
@@ -99,6 +152,10 @@ class Walker {
       ++out_->skipped["generated"];
       return;
     }
+    if (IsMinifiedName(name)) {
+      ++out_->skipped["minified"];
+      return;
+    }
     if (status.size > options_.max_file_bytes) {
       Diagnose(display, "file is " + std::to_string(status.size) +
                             " bytes, over the limit of " +
@@ -106,7 +163,15 @@ class Walker {
                             " (--max-file-size); skipped");
       return;
     }
-    out_->files.push_back({path, display, language, status.size, std::nullopt});
+    if (language == "javascript" || language == "typescript") {
+      std::string head, error;
+      if (fs_.ReadFile(path, kMinifiedHeadBytes, &head, &error) &&
+          HasMinifiedHead(head)) {
+        ++out_->skipped["minified"];
+        return;
+      }
+    }
+    out_->files.push_back({path, display, language, status.size, nullptr});
   }
 
   void Diagnose(const std::string& display, const std::string& message) {
@@ -155,14 +220,15 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
                    const DiscoveryOptions& options) {
   Discovery out;
   Walker walker(fs, options, &out);
-  bool several = inputs.size() > 1;
-  for (const std::string& input : inputs) {
+  for (size_t index = 0; index < inputs.size(); ++index) {
+    const std::string& input = inputs[index];
     FileStatus status = fs.Stat(input);
     if (status.type == FileStatus::Type::kDirectory) {
       out.roots.push_back(input);
       std::set<std::string> ancestors;
-      walker.WalkDirectory(input, several ? BaseName(input) : "", 0,
-                           &ancestors);
+      IgnoreRules ignore(input, options.excludes, options.ignore_files);
+      walker.WalkDirectory(input, RootDisplayPrefix(inputs, index), "", ignore,
+                           0, &ancestors);
     } else if (status.type == FileStatus::Type::kFile) {
       std::string display = StartsWith(input, "/") ? BaseName(input) : input;
       while (StartsWith(display, "./")) display = display.substr(2);
@@ -176,8 +242,7 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
                                      " (--max-file-size); skipped");
         continue;
       }
-      out.files.push_back(
-          {input, display, language, status.size, std::nullopt});
+      out.files.push_back({input, display, language, status.size, nullptr});
     } else {
       out.diagnostics.push_back(
           {{input, 0}, "no such file or directory", Severity::kError});

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,12 +22,18 @@ struct DiscoveredFile {
   // "javascript", "typescript", "csharp", "conf" (nginx and others), "marker"
   std::string language;
   uint64_t size = 0;
-  std::optional<std::string> content;  // preloaded (standard input)
+  // Preloaded (standard input): shared, never copied, however large.
+  std::shared_ptr<const std::string> content;
 };
 
 struct DiscoveryOptions {
   uint64_t max_file_bytes = 8ull << 20;
   int max_depth = 64;
+  // Gitignore-style patterns of paths not to read (--exclude, policy
+  // exclude:), matched against the path below each scanned directory.
+  std::vector<std::string> excludes;
+  // Honour .gitignore and .ignore files, as ripgrep does.
+  bool ignore_files = true;
 };
 
 struct Discovery {
@@ -36,6 +43,9 @@ struct Discovery {
   std::map<std::string, int> skipped;
   // Roots of the scanned directories (for the policy file look-up).
   std::vector<std::string> roots;
+  // Policy files (.ampcheck.yaml) met inside the scanned directories: not
+  // read as manifests; the caller decides which one applies.
+  std::vector<std::string> policy_files;
 };
 
 // Classifies a file by name: the language, or "" when ampcheck does not read

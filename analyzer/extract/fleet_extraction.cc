@@ -13,9 +13,10 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
                      const FleetExtractionOptions& options,
                      ExtractionCounters* counters, std::string* content) {
   std::string error;
-  if (file.content) {
-    *content = *file.content;
-  } else if (!fs.ReadFile(file.path, options.max_file_bytes, content, &error)) {
+  // Preloaded content (standard input) is read in place, not copied.
+  const std::string* text = file.content ? file.content.get() : content;
+  if (!file.content &&
+      !fs.ReadFile(file.path, options.max_file_bytes, content, &error)) {
     FileFacts facts;
     facts.file = file.display;
     facts.kind = file.language;
@@ -23,11 +24,11 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
         {{file.display, 0}, "cannot read file: " + error, Severity::kError});
     return facts;
   }
-  counters->bytes += content->size();
+  counters->bytes += text->size();
   bool cache = options.cache && options.cache->enabled();
   std::string key;
   if (cache) {
-    key = options.cache->Key(file.display, *content);
+    key = options.cache->Key(file.display, *text);
     FileFacts facts;
     if (options.cache->Load(key, &facts) && facts.file == file.display) {
       ++counters->cached;
@@ -35,7 +36,7 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
     }
   }
   FileFacts facts =
-      extractors.ExtractFile({file.display, file.language, *content});
+      extractors.ExtractFile({file.display, file.language, *text});
   ++counters->extracted;
   if (cache) options.cache->Store(key, facts);
   return facts;

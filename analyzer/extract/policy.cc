@@ -163,7 +163,8 @@ class PolicyReader {
     CheckKeys(
         root, "the policy file",
         {"version", "limits", "mesh", "entries", "services", "calls", "layers",
-         "documented", "suppressions", "capacity", "sources", "rules"});
+         "documented", "suppressions", "capacity", "sources", "rules",
+         "exclude"});  // exclude: read before discovery (policy_exclude.h)
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {

@@ -5,6 +5,7 @@
 #include "analyzer/extract/compose/dockerfile_extractor.h"
 #include "analyzer/extract/kubernetes/kubernetes_extractor.h"
 #include "analyzer/extract/proxies/nginx_extractor.h"
+#include "analyzer/extract/rules_directory.h"
 #include "analyzer/extract/source/build_marker_extractor.h"
 #include "analyzer/extract/source/source_extractors.h"
 
@@ -23,8 +24,6 @@ ExtractorSet BuildExtractors(const ExtractOptions& options,
   return set;
 }
 
-std::string InstalledRulesDirectory() {
-  return std::string(AMPCHECK_SOURCE_DIR) + "/rules";
-}
+std::string InstalledRulesDirectory() { return ShippedRulesDirectory(); }
 
 }  // namespace ampcheck

@@ -19,7 +19,8 @@ struct ExtractOptions {
 ExtractorSet BuildExtractors(const ExtractOptions& options,
                              std::vector<Diagnostic>* diagnostics);
 
-// The directory of the rules shipped with ampcheck.
+// The directory of the rules shipped with ampcheck (rules_directory.h); ""
+// when it cannot be found.
 std::string InstalledRulesDirectory();
 
 }  // namespace ampcheck

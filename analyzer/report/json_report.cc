@@ -117,6 +117,8 @@ json ReportJson(const Model& model, const Analysis& analysis) {
   report["schema"] = kReportSchema;
   report["tool"] = {{"name", "ampcheck"}, {"version", AMPCHECK_VERSION}};
   report["istio_version"] = model.istio_version;
+  report["policy"] =
+      model.policy_file.empty() ? json(nullptr) : json(model.policy_file);
   report["limits"] = {{"max_tries", model.max_tries}};
   report["assumptions"] = model.assumptions;
   report["services"] = json::array();

@@ -84,6 +84,10 @@ class TextReporter : public Reporter {
         << model.istio_version << ")\n";
     for (const std::string& a : model.assumptions)
       out << "  assumed: " << a << "\n";
+    out << "policy: "
+        << (model.policy_file.empty() ? "none (no .ampcheck.yaml found)"
+                                      : model.policy_file)
+        << "\n";
     if (options.verbose) {
       for (const Service& s : model.services) {
         out << "  " << s.display << ": "

@@ -84,6 +84,8 @@ struct Model {
   // Assumptions stated in the output (membership, versions, defaults).
   std::vector<std::string> assumptions;
   std::vector<Diagnostic> diagnostics;
+  // The policy file the run used, as outputs name it; "" when none.
+  std::string policy_file;
   int files = 0;
   // The top directory of each source tree (a repository in an audit) and the
   // services its files are attributed to, retry layers or not, by

@@ -264,6 +264,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   context.version = *version;
   context.model.istio_version = context.version.ToString();
   context.model.max_tries = policy.max_tries;
+  context.model.policy_file = policy.file;
   context.model.suppressions = policy.suppressions;
   context.model.files = static_cast<int>(facts.size());
   Collect(facts, &context);

@@ -269,12 +269,13 @@ void KubernetesExtractor::Extract(const SourceFile& file,
       file.content.find("\"apiVersion\"") == std::string_view::npos) {
     return;
   }
-  std::vector<YamlDocument> documents =
-      ParseYamlDocuments(file.path, file.content, &facts->diagnostics);
-  for (const YamlDocument& doc : documents) {
-    YamlView view(file.path, doc.first_line);
-    ExtractManifest(doc.root, view, facts, 0);
-  }
+  // One document at a time: a 50 MB cluster dump never holds more than one
+  // document's nodes.
+  ForEachYamlDocument(file.path, file.content, &facts->diagnostics,
+                      [&](const YamlDocument& doc) {
+                        YamlView view(file.path, doc.first_line);
+                        ExtractManifest(doc.root, view, facts, 0);
+                      });
 }
 
 }  // namespace ampcheck

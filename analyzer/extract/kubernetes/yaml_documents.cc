@@ -109,6 +109,15 @@ std::vector<YamlDocument> ParseYamlDocuments(
     const std::string& file, std::string_view content,
     std::vector<Diagnostic>* diagnostics) {
   std::vector<YamlDocument> documents;
+  ForEachYamlDocument(file, content, diagnostics, [&](const YamlDocument& doc) {
+    documents.push_back(doc);
+  });
+  return documents;
+}
+
+void ForEachYamlDocument(const std::string& file, std::string_view content,
+                         std::vector<Diagnostic>* diagnostics,
+                         const std::function<void(const YamlDocument&)>& each) {
   // Split at document separators, remembering each document's first line.
   std::vector<std::pair<int, std::string_view>> chunks;
   int line = 1;
@@ -140,8 +149,9 @@ std::vector<YamlDocument> ParseYamlDocuments(
            Severity::kError});
       continue;
     }
+    YAML::Node root;
     try {
-      YAML::Node root = YAML::Load(std::string(text));
+      root = YAML::Load(std::string(text));
       ExpansionBudget budget;
       if (!WithinBudget(root, &budget, 0, 0)) {
         diagnostics->push_back(
@@ -155,7 +165,6 @@ std::vector<YamlDocument> ParseYamlDocuments(
              Severity::kError});
         continue;
       }
-      documents.push_back({root, first_line});
     } catch (const YAML::Exception& e) {
       // yaml-cpp may report an unclosed flow at the end of the stream: keep
       // the line inside the document.
@@ -168,9 +177,12 @@ std::vector<YamlDocument> ParseYamlDocuments(
       diagnostics->push_back({{file, error_line},
                               "malformed YAML: " + e.msg + "; document skipped",
                               Severity::kError});
+      continue;
     }
+    // Outside the try: a problem while reading the document is not a parse
+    // error.
+    each({root, first_line});
   }
-  return documents;
 }
 
 Location YamlView::At(const YAML::Node& node) const {

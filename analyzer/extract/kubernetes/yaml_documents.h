@@ -5,6 +5,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -27,6 +28,12 @@ inline constexpr int kMaxYamlNodes = 200000;
 std::vector<YamlDocument> ParseYamlDocuments(
     const std::string& file, std::string_view content,
     std::vector<Diagnostic>* diagnostics);
+
+// The same, one document at a time: only the current document's nodes are
+// alive, so memory does not grow with the stream (a cluster dump).
+void ForEachYamlDocument(const std::string& file, std::string_view content,
+                         std::vector<Diagnostic>* diagnostics,
+                         const std::function<void(const YamlDocument&)>& each);
 
 // The first line holding an unrendered template ("{{ ... }}"), or 0.
 int FindTemplateLine(std::string_view content);

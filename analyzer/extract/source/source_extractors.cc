@@ -17,8 +17,10 @@ void RegisterSourceExtractors(const ExtractOptions& options, ExtractorSet* set,
                               std::vector<Diagnostic>* diagnostics) {
   std::vector<Rule> rules = LoadRules(options.rule_dirs, diagnostics);
   const std::string installed = InstalledRulesDirectory() + "/";
-  for (Rule& rule : rules)
-    rule.compile_when_used = StartsWith(rule.file, installed);
+  for (Rule& rule : rules) {
+    rule.compile_when_used =
+        installed.size() > 1 && StartsWith(rule.file, installed);
+  }
   if (!rules.empty())
     set->Add(std::make_unique<RuleEngine>(rules, diagnostics));
   set->Add(std::make_unique<AppConfigExtractor>());

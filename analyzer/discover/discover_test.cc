@@ -1,0 +1,99 @@
+#include "analyzer/discover/discover.h"
+
+#include <doctest/doctest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+
+namespace ampcheck {
+namespace {
+
+std::vector<std::string> Displays(const Discovery& d) {
+  std::vector<std::string> out;
+  for (const DiscoveredFile& f : d.files) out.push_back(f.display);
+  return out;
+}
+
+TEST_CASE("minified and bundled scripts are skipped and counted") {
+  MemoryFileSystem fs;
+  fs.AddFile("repo/web/app.js", "const url = process.env.API;\n");
+  fs.AddFile("repo/web/vendor.min.js", "!function(){}();\n");
+  fs.AddFile("repo/web/dist.js", "var a=1;" + std::string(5000, 'x') + "\n");
+  fs.AddFile("repo/.yarn/releases/yarn-4.1.cjs", "module.exports={};\n");
+  fs.AddFile("repo/.pnp.cjs", "module.exports={};\n");
+  Discovery d = Discover(fs, {"repo"}, {});
+  CHECK(Displays(d) == std::vector<std::string>{"web/app.js"});
+  CHECK(d.skipped ==
+        std::map<std::string, int>{{"bundled", 1}, {"minified", 3}});
+}
+
+TEST_CASE(
+    "--exclude patterns use gitignore syntax below the scanned "
+    "directory") {
+  MemoryFileSystem fs;
+  fs.AddFile("repo/deploy/app.yaml", "a: 1\n");
+  fs.AddFile("repo/deploy/test/fake.yaml", "a: 1\n");
+  fs.AddFile("repo/docs/release-notes.yaml", "a: 1\n");
+  fs.AddFile("repo/docs/keep.yaml", "a: 1\n");
+  DiscoveryOptions options;
+  options.excludes = {"test/", "/docs/*", "!/docs/keep.yaml"};
+  Discovery d = Discover(fs, {"repo"}, options);
+  CHECK(Displays(d) ==
+        std::vector<std::string>{"deploy/app.yaml", "docs/keep.yaml"});
+  CHECK(d.skipped == std::map<std::string, int>{{"ignored", 2}});
+}
+
+TEST_CASE("nested policy files are not read as files") {
+  MemoryFileSystem fs;
+  fs.AddFile("repo/app.yaml", "a: 1\n");
+  fs.AddFile("repo/.ampcheck.yaml", "{}\n");
+  fs.AddFile("repo/team/.ampcheck.yaml", "{}\n");
+  Discovery d = Discover(fs, {"repo"}, {});
+  CHECK(Displays(d) == std::vector<std::string>{"app.yaml"});
+  CHECK(d.policy_files == std::vector<std::string>{"repo/.ampcheck.yaml",
+                                                   "repo/team/.ampcheck.yaml"});
+}
+
+TEST_CASE(
+    ".gitignore files at any depth are honoured, --no-ignore reads "
+    "everything") {
+  namespace fs = std::filesystem;
+  fs::path root = fs::temp_directory_path() /
+                  ("ampcheck-ignore-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "deploy/generated");
+  fs::create_directories(root / "web/build");
+  std::ofstream(root / ".gitignore") << "build/\n*.local.yaml\n";
+  std::ofstream(root / "deploy/.gitignore") << "generated/\n";
+  std::ofstream(root / "deploy/app.yaml") << "a: 1\n";
+  std::ofstream(root / "deploy/dev.local.yaml") << "a: 1\n";
+  std::ofstream(root / "deploy/keep.local.yaml") << "a: 1\n";
+  std::ofstream(root / "deploy/generated/x.yaml") << "a: 1\n";
+  std::ofstream(root / "web/build/out.js") << "x\n";
+  std::ofstream(root / "web/main.js") << "x\n";
+  DiskFileSystem disk;
+  Discovery d = Discover(disk, {root.string()}, {});
+  CHECK(Displays(d) ==
+        std::vector<std::string>{"deploy/app.yaml", "web/main.js"});
+  CHECK(d.skipped.at("ignored") == 4);
+  DiscoveryOptions all;
+  all.ignore_files = false;
+  CHECK(Discover(disk, {root.string()}, all).files.size() == 6);
+  fs::remove_all(root);
+}
+
+TEST_CASE("two inputs of the same name print as typed, never colliding") {
+  MemoryFileSystem fs;
+  fs.AddFile("a/deploy/m.yaml", "a: 1\n");
+  fs.AddFile("b/deploy/m.yaml", "a: 1\n");
+  fs.AddFile("c/web/m.yaml", "a: 1\n");
+  CHECK(Displays(Discover(fs, {"a/deploy", "b/deploy", "c/web"}, {})) ==
+        std::vector<std::string>{"a/deploy/m.yaml", "b/deploy/m.yaml",
+                                 "web/m.yaml"});
+  CHECK(Displays(Discover(fs, {"a/deploy"}, {})) ==
+        std::vector<std::string>{"m.yaml"});
+}
+
+}  // namespace
+}  // namespace ampcheck

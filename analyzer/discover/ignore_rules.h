@@ -1,0 +1,36 @@
+// What a directory walk leaves out by gitignore rules: the .gitignore files
+// inside the scanned directory and the patterns of --exclude and the policy's
+// exclude:, all in gitignore syntax and matched by libgit2 (git's own
+// semantics: anchoring, negation, directory-only patterns, **), not by a
+// hand-written matcher.
+#ifndef AMPCHECK_DISCOVER_IGNORE_RULES_H_
+#define AMPCHECK_DISCOVER_IGNORE_RULES_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ampcheck {
+
+class IgnoreRules {
+ public:
+  // `root`: the scanned directory, whose .gitignore files (at any depth) are
+  // read when `read_ignore_files`; `patterns` apply relative to it. Without
+  // a readable root on disk (in-memory tests) only `patterns` apply.
+  IgnoreRules(const std::string& root, const std::vector<std::string>& patterns,
+              bool read_ignore_files);
+  ~IgnoreRules();
+  IgnoreRules(const IgnoreRules&) = delete;
+  IgnoreRules& operator=(const IgnoreRules&) = delete;
+
+  // `relative`: a path below the root, '/'-separated.
+  bool Ignored(const std::string& relative, bool directory) const;
+
+ private:
+  struct Repository;
+  std::unique_ptr<Repository> repository_;
+};
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_DISCOVER_IGNORE_RULES_H_
