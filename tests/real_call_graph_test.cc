@@ -59,7 +59,7 @@ TEST_CASE("layers go on the calls their scope holds, not on every call") {
                   "(shipping/src/main/java/com/shop/shipping/"
                   "CartClient.java:17)\n") != std::string::npos);
   CHECK(text.find("application layers: 0 on their target, 1 on the calls in "
-                  "their scope, 0 assumed on every outbound call, 2 on no "
+                  "their scope, 0 assumed on every outbound call, 3 on no "
                   "service call, 0 on no known call, 0 overloads counted "
                   "once\n") != std::string::npos);
   CHECK(text.find("assumed:") == std::string::npos);

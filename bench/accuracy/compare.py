@@ -223,7 +223,7 @@ def prepare_tree(mirror_root, repo, work):
 def scan(ampcheck, tree, args, name, work, keep):
     """ampcheck's JSON report for the scan, or None (after saying why)."""
     report_file = os.path.join(work, name + ".json")
-    run = subprocess.run([ampcheck, "scan", *args, "--format", "json", "--fail-on", "never", "-o", report_file],
+    run = subprocess.run([ampcheck, "scan", *args, "--format", "json", "--fail-on", "never", "--input-errors", "warn", "-o", report_file],
                          cwd=tree, capture_output=True, text=True)
     if run.returncode not in (0, 1) or not os.path.isfile(report_file):
         print(f"error {name}: ampcheck exited {run.returncode}: {run.stderr.strip()[:300]}")

@@ -187,12 +187,11 @@ SourceScope ScopeOf(const MatchContext& context) {
   return scope;
 }
 
-std::string ConnectionScope(const MatchContext& context) {
+std::string ConnectionScope(const MatchContext& context, LayerKind kind) {
   // Names of connections to a data store, not a service: a retry in a class
   // named so (RetryableDataSource.getConnection) retries connecting to it.
-  // Brokers are left out: a consumer's redelivery wraps the calls its
-  // handler makes. Compound names match inside the type's name, short ones
-  // only as a whole word of it.
+  // Compound names match inside the type's name, short ones only as a whole
+  // word of it.
   static const char* kCompound[] = {"datasource", "dbcontext", "jdbc", "hikari",
                                     "connectionpool"};
   static const std::set<std::string> kWords = {
@@ -208,9 +207,21 @@ std::string ConnectionScope(const MatchContext& context) {
   for (const std::string& word : IdentifierWords(context.type_name)) {
     if (hit.empty() && kWords.count(word)) hit = word;
   }
-  if (hit.empty()) return "";
-  return "a data store connection (enclosing type " + context.type_name +
-         " names " + hit + ")";
+  if (!hit.empty()) {
+    return "a data store connection (enclosing type " + context.type_name +
+           " names " + hit + ")";
+  }
+  // A publisher's retry (RabbitMQEventBus.PublishAsync) wraps the broker.
+  static const char* kBrokers[] = {"rabbit", "kafkaproducer", "eventbus",
+                                   "amqp", "servicebus"};
+  if (kind == LayerKind::kConsumer) return "";
+  for (const char* word : kBrokers) {
+    if (lower.find(word) != std::string::npos) {
+      return std::string("a message broker connection (enclosing type ") +
+             context.type_name + " names " + word + ")";
+    }
+  }
+  return "";
 }
 
 }  // namespace ampcheck

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/base/layer.h"
 #include "analyzer/facts/facts.h"
 
 namespace ampcheck {
@@ -40,10 +41,12 @@ std::string NearMissWord(std::string_view match_text,
 // The enclosing type and function of a match, as facts keep them.
 SourceScope ScopeOf(const MatchContext& context);
 
-// Why a match wraps a data store connection rather than a service
-// call ("a database connection: enclosing type RetryableDataSource"), from
-// the enclosing type's name; "" otherwise. Such a layer is on no call.
-std::string ConnectionScope(const MatchContext& context);
+// Why a match wraps a data store or broker connection rather than a service
+// call ("a data store connection (enclosing type RetryableDataSource names
+// datasource)"), from the enclosing type's name; "" otherwise. Such a layer
+// is on no call. A consumer layer is never one: redelivery re-runs the
+// handler and every call it makes.
+std::string ConnectionScope(const MatchContext& context, LayerKind kind);
 
 }  // namespace ampcheck
 

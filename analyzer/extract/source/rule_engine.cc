@@ -385,7 +385,7 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     }
     LayerFact layer = BuildLayer(rule, values, location, kind);
     layer.scope = std::move(scope);
-    layer.no_service_edge = ConnectionScope(context);
+    layer.no_service_edge = ConnectionScope(context, kind);
     if (replace) {
       facts->layers[index] = std::move(layer);
     } else {
