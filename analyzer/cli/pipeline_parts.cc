@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "analyzer/base/paths.h"
+#include "analyzer/discover/render_step.h"
 #include "analyzer/facts/content_hash.h"
 #include "analyzer/facts/facts_cache.h"
 #include "analyzer/extract/policy.h"
@@ -56,6 +57,10 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
     return !plan.policy_path.empty() &&
            (f.path == plan.policy_path || f.display == ".ampcheck.yaml");
   });
+  policy.render.base_directory = ParentPath(plan.policy_path);
+  SystemProcessRunner renderer;
+  RenderDiscoveredInputs(fs, policy.render, renderer, &plan.discovery,
+                         &plan.diagnostics);
 
   ExtractOptions extract_options;
   if (!options.no_default_rules)

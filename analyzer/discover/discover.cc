@@ -127,6 +127,7 @@ std::string ClassifyFile(const std::string& name) {
       "build.gradle.kts", "package.json", "pyproject.toml",
       "requirements.txt", "setup.py",     "Dockerfile"};
   if (markers.count(name) || EndsWith(name, ".csproj")) return "marker";
+  if (name == "Kustomization") return "yaml";  // kustomize's third spelling
   std::string lower = ToLower(name);
   if (EndsWith(lower, ".yaml") || EndsWith(lower, ".yml")) return "yaml";
   if (EndsWith(lower, ".json")) return "json";

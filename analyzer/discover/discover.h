@@ -21,7 +21,10 @@ struct DiscoveredFile {
   // "javascript", "typescript", "csharp", "marker"
   std::string language;
   uint64_t size = 0;
-  std::optional<std::string> content;  // preloaded (standard input)
+  std::optional<std::string> content;  // preloaded (standard input, renders)
+  // Every location of this file's facts is put on this line (0: none), for
+  // rendered output whose own line numbers are not lines of `display`.
+  std::optional<int> pinned_line;
 };
 
 struct DiscoveryOptions {

@@ -5,10 +5,22 @@
 #include <mutex>
 #include <thread>
 
+#include "analyzer/facts/facts_json.h"
+
 namespace ampcheck {
 namespace {
 
-FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
+// Rendered output whose lines are not lines of the file it is shown as: every
+// location in that file is put on the one line that is known.
+FileFacts PinLines(FileFacts facts, const DiscoveredFile& file) {
+  if (!file.pinned_line) return facts;
+  ForEachLocation(facts, [&file](Location& location) {
+    if (location.file == file.display) location.line = *file.pinned_line;
+  });
+  return facts;
+}
+
+FileFacts ExtractOneUnpinned(const ExtractorSet& extractors, const FileSystem& fs,
                      const DiscoveredFile& file,
                      const FleetExtractionOptions& options,
                      ExtractionCounters* counters, std::string* content) {
@@ -39,6 +51,15 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
   ++counters->extracted;
   if (cache) options.cache->Store(key, facts);
   return facts;
+}
+
+FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
+                     const DiscoveredFile& file,
+                     const FleetExtractionOptions& options,
+                     ExtractionCounters* counters, std::string* content) {
+  return PinLines(
+      ExtractOneUnpinned(extractors, fs, file, options, counters, content),
+      file);
 }
 
 }  // namespace
