@@ -15,7 +15,8 @@ namespace {
 
 using nlohmann::json;
 
-const std::string kTools = std::string(AMPCHECK_SOURCE_DIR) + "/tests/render/bin";
+const std::string kTools =
+    std::string(AMPCHECK_SOURCE_DIR) + "/tests/render/bin";
 
 std::string Output(const std::string& command) {
   std::string out;
@@ -72,7 +73,8 @@ std::vector<std::string> Messages(const json& report,
   std::vector<std::string> out;
   for (const json& d : report["diagnostics"]) {
     std::string message = d.value("message", "");
-    if (message.starts_with(prefix)) out.push_back(d.value("file", "") + ": " + message);
+    if (message.starts_with(prefix))
+      out.push_back(d.value("file", "") + ": " + message);
   }
   return out;
 }
@@ -96,8 +98,9 @@ int LineInTemplateOutput(const std::string& helm_arguments,
   return 0;
 }
 
-TEST_CASE("render: a Helm chart is analysed through helm template, with "
-          "template provenance") {
+TEST_CASE(
+    "render: a Helm chart is analysed through helm template, with "
+    "template provenance") {
   if (!HaveTools()) return;
   json report = Scan(kTools, "fixtures/render/helm");
   CHECK(Messages(report, "Helm chart").empty());
@@ -114,20 +117,21 @@ TEST_CASE("render: a Helm chart is analysed through helm template, with "
   const json& evidence = (*call)["evidence"][0];
   CHECK(evidence["file"] == "deploy/storefront/templates/services.yaml");
   CHECK(evidence["line"] ==
-        LineInTemplateOutput("storefront fixtures/render/helm/deploy/storefront",
-                             "templates/services.yaml", "name: web",
-                             "value: http://cart:8080"));
+        LineInTemplateOutput(
+            "storefront fixtures/render/helm/deploy/storefront",
+            "templates/services.yaml", "name: web", "- name: UPSTREAM_URL"));
   const json& mesh = (*call)["layers"].back();
   CHECK(mesh["file"] == "deploy/storefront/templates/routing.yaml");
-  CHECK(mesh["line"] ==
-        LineInTemplateOutput("storefront fixtures/render/helm/deploy/storefront",
-                             "templates/routing.yaml", "name: cart",
-                             "retries:"));
+  CHECK(mesh["line"] == LineInTemplateOutput(
+                            "storefront fixtures/render/helm/deploy/storefront",
+                            "templates/routing.yaml", "name: cart",
+                            "attempts:"));
   REQUIRE(Call(report, "cart", "inventory"));
 }
 
-TEST_CASE("render: the policy's values files and namespace are passed to "
-          "helm") {
+TEST_CASE(
+    "render: the policy's values files and namespace are passed to "
+    "helm") {
   if (!HaveTools()) return;
   json report = Scan(kTools,
                      "fixtures/render/helm --config "
@@ -140,8 +144,9 @@ TEST_CASE("render: the policy's values files and namespace are passed to "
   CHECK((*call)["tries"] == 5);  // mesh.attempts 4 in values-prod.yaml
 }
 
-TEST_CASE("render: kustomize roots are built; resources point at their "
-          "definitions") {
+TEST_CASE(
+    "render: kustomize roots are built; resources point at their "
+    "definitions") {
   if (!HaveTools()) return;
   json report = Scan(kTools, "fixtures/render/kustomize");
   const json* orders = nullptr;
@@ -151,7 +156,8 @@ TEST_CASE("render: kustomize roots are built; resources point at their "
   REQUIRE(orders);
   CHECK((*orders)["file"] == "base/orders.yaml");
   CHECK((*orders)["line"] == 19);  // where the Service's document starts
-  const json* call = Call(report, "shop-staging/orders", "shop-staging/payments");
+  const json* call =
+      Call(report, "shop-staging/orders", "shop-staging/payments");
   REQUIRE_MESSAGE(call, report["calls"].dump());
   CHECK((*call)["evidence"][0]["file"] == "base/orders.yaml");
   CHECK((*call)["evidence"][0]["line"] == 1);
@@ -166,8 +172,9 @@ TEST_CASE("render: kustomize roots are built; resources point at their "
     CHECK(d.value("file", "") != "overlays/staging/orders-replicas.yaml");
 }
 
-TEST_CASE("render: without helm a chart is one error with the command to "
-          "run") {
+TEST_CASE(
+    "render: without helm a chart is one error with the command to "
+    "run") {
   json report = Scan("", "fixtures/render/helm");
   CHECK(Messages(report, "") ==
         std::vector<std::string>{

@@ -23,7 +23,7 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   if (options.stdin_content) {
     plan.discovery.files.push_back({"-", "<stdin>", "yaml",
                                     options.stdin_content->size(),
-                                    options.stdin_content});
+                                    options.stdin_content, std::nullopt});
   }
   plan.diagnostics = plan.discovery.diagnostics;
 

@@ -106,7 +106,8 @@ class Walker {
                             " (--max-file-size); skipped");
       return;
     }
-    out_->files.push_back({path, display, language, status.size, std::nullopt});
+    out_->files.push_back(
+        {path, display, language, status.size, std::nullopt, std::nullopt});
   }
 
   void Diagnose(const std::string& display, const std::string& message) {
@@ -174,7 +175,7 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
         continue;
       }
       out.files.push_back(
-          {input, display, language, status.size, std::nullopt});
+          {input, display, language, status.size, std::nullopt, std::nullopt});
     } else {
       out.diagnostics.push_back(
           {{input, 0}, "no such file or directory", Severity::kError});

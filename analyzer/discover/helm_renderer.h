@@ -21,15 +21,16 @@ struct ChartDirectory {
 
 // The directories holding a Chart.yaml, outermost only: a chart's subcharts
 // (charts/*) are rendered with it.
-std::vector<ChartDirectory> FindCharts(const std::vector<DiscoveredFile>& files);
+std::vector<ChartDirectory> FindCharts(
+    const std::vector<DiscoveredFile>& files);
 
 // The chart's `name` from its Chart.yaml, or "" when it cannot be read.
 std::string ChartName(const FileSystem& fs, const ChartDirectory& chart);
 
 struct HelmRun {
-  std::string helm;     // the program's path
-  std::string release;  // release name
-  std::string ns;       // "" = helm's default
+  std::string helm;                 // the program's path
+  std::string release;              // release name
+  std::string ns;                   // "" = helm's default
   std::vector<std::string> values;  // values files, absolute
   int64_t timeout_ms = 60000;
 };

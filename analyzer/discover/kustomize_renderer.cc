@@ -111,7 +111,8 @@ std::vector<const Kustomization*> KustomizeClosure(
 void ResourceIndex::AddFile(const std::string& display,
                             std::string_view content) {
   std::vector<Diagnostic> ignored;  // kustomize reports a broken file
-  for (const YamlDocument& doc : ParseYamlDocuments(display, content, &ignored)) {
+  for (const YamlDocument& doc :
+       ParseYamlDocuments(display, content, &ignored)) {
     if (!doc.root.IsMap()) continue;
     auto identity = Identity(doc.root);
     if (identity.first.empty() || identity.second.empty()) continue;

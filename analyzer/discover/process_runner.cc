@@ -121,9 +121,8 @@ ProcessResult SystemProcessRunner::Run(const ProcessRequest& request) const {
   }
   ScratchDirectory scratch;
   if (scratch.path().empty()) {
-    result.start_error =
-        std::string("cannot create a temporary directory: ") +
-        std::strerror(errno);
+    result.start_error = std::string("cannot create a temporary directory: ") +
+                         std::strerror(errno);
     return result;
   }
   ::mkdir((scratch.path() + "/plugins").c_str(), 0700);

@@ -43,11 +43,11 @@ TEST_CASE("a renderer runs with only the isolated environment") {
   CHECK(::stat(home.c_str(), &info) != 0);
 }
 
-TEST_CASE("a renderer runs in its temporary directory, with an empty plugin "
-          "directory") {
-  ProcessResult result =
-      RunCommand({"/bin/sh", "-c", "pwd; ls -A \"$HELM_PLUGINS\" | wc -l"},
-                 10000);
+TEST_CASE(
+    "a renderer runs in its temporary directory, with an empty plugin "
+    "directory") {
+  ProcessResult result = RunCommand(
+      {"/bin/sh", "-c", "pwd; ls -A \"$HELM_PLUGINS\" | wc -l"}, 10000);
   REQUIRE(result.succeeded());
   CHECK(result.out.find("/ampcheck-render-") != std::string::npos);
   CHECK(result.out.ends_with("\n0\n"));
@@ -64,12 +64,14 @@ TEST_CASE("a renderer that runs too long is killed at the time limit") {
         "timed out after 300ms (render.timeout in the policy)");
 }
 
-TEST_CASE("a failed renderer is described by its exit code and first error "
-          "line") {
-  ProcessResult result = RunCommand(
-      {"/bin/sh", "-c", "echo; echo 'Error: chart broken' >&2; echo more >&2; "
-                        "exit 3"},
-      10000);
+TEST_CASE(
+    "a failed renderer is described by its exit code and first error "
+    "line") {
+  ProcessResult result =
+      RunCommand({"/bin/sh", "-c",
+                  "echo; echo 'Error: chart broken' >&2; echo more >&2; "
+                  "exit 3"},
+                 10000);
   CHECK_FALSE(result.succeeded());
   CHECK(result.exit_code == 3);
   CHECK(FailureReason(result, 60000) == "exited with 3: Error: chart broken");

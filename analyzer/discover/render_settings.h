@@ -15,8 +15,8 @@ namespace ampcheck {
 // -f VALUES...`. Paths are relative to the policy file's directory.
 struct ChartSettings {
   std::string path;
-  std::string release;    // "" = the chart's name
-  std::string ns;         // "" = helm's default
+  std::string release;  // "" = the chart's name
+  std::string ns;       // "" = helm's default
   std::vector<std::string> values;
   Location location;
 };

@@ -32,8 +32,17 @@ class RenderStep {
   void Run() {
     RenderCharts();
     BuildKustomizations();
+    // A patch of a root that was not built but read through another build
+    // is not skipped: it was read there.
+    for (const std::string& path : replaced_) skipped_patches_.erase(path);
+    if (!skipped_patches_.empty()) {
+      discovery_->skipped["kustomize patch not applied"] +=
+          static_cast<int>(skipped_patches_.size());
+    }
     std::erase_if(discovery_->files, [&](const DiscoveredFile& f) {
-      return !f.content && replaced_.count(NormalPath(f.path));
+      std::string path = NormalPath(f.path);
+      return !f.content &&
+             (replaced_.count(path) || skipped_patches_.count(path));
     });
     for (DiscoveredFile& file : added_)
       discovery_->files.push_back(std::move(file));
@@ -193,6 +202,7 @@ class RenderStep {
              "kustomize " +
                  root->directory + " | ampcheck scan -",
              Severity::kWarning});
+        SkipPatches(*root, all);
         continue;
       }
       ProcessRequest request;
@@ -201,10 +211,12 @@ class RenderStep {
       request.timeout_ms = settings_.timeout_ms;
       ProcessResult result = runner_.Run(request);
       if (!result.succeeded()) {
-        Error(root_file, "kustomization not built (its files are read as they "
-                         "are): " +
-                             BaseName(program.path) + " " +
-                             FailureReason(result, settings_.timeout_ms));
+        Error(root_file,
+              "kustomization not built (its files are read as they "
+              "are): " +
+                  BaseName(program.path) + " " +
+                  FailureReason(result, settings_.timeout_ms));
+        SkipPatches(*root, all);
         continue;
       }
       ResourceIndex index;
@@ -216,8 +228,26 @@ class RenderStep {
           IndexFile(path, &index);
         }
       }
-      for (DiscoveredFile& file : KustomizeOutputFiles(*root, result.out, index))
+      for (DiscoveredFile& file :
+           KustomizeOutputFiles(*root, result.out, index))
         added_.push_back(std::move(file));
+    }
+  }
+
+  // A root that was not built: its resources are read as they are, but its
+  // patches and its components' files are not resources and would read as
+  // broken manifests: they are counted as skipped instead.
+  void SkipPatches(const Kustomization& root,
+                   const std::vector<Kustomization>& all) {
+    std::vector<const Kustomization*> closure = KustomizeClosure(root, all);
+    std::set<std::string> resources;
+    for (const Kustomization* k : closure)
+      resources.insert(k->resource_files.begin(), k->resource_files.end());
+    for (const Kustomization* k : closure) {
+      for (const std::string& path : FilesUnder(k->directory)) {
+        if (!resources.count(path) && !IsKustomizationFile(BaseName(path)))
+          skipped_patches_.insert(path);
+      }
     }
   }
 
@@ -237,7 +267,8 @@ class RenderStep {
   Discovery* discovery_;
   std::vector<Diagnostic>* diagnostics_;
   std::vector<std::string> scanned_roots_;
-  std::set<std::string> replaced_;  // normal paths read through a render
+  std::set<std::string> replaced_;         // normal paths read through a render
+  std::set<std::string> skipped_patches_;  // of roots that were not built
   std::vector<DiscoveredFile> added_;
 };
 

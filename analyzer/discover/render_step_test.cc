@@ -36,8 +36,9 @@ const char* kHelmOutput =
     "# Source: web/templates/service.yaml\n"
     "apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n";
 
-TEST_CASE("a chart is rendered and its templates are read as helm printed "
-          "them") {
+TEST_CASE(
+    "a chart is rendered and its templates are read as helm printed "
+    "them") {
   MemoryFileSystem fs = ChartRepository();
   Discovery discovery = Discover(fs, {"repo"}, {});
   FakeProcessRunner runner;
@@ -62,8 +63,9 @@ TEST_CASE("a chart is rendered and its templates are read as helm printed "
   CHECK_FALSE(discovery.files[1].pinned_line);
 }
 
-TEST_CASE("without helm a chart is one diagnostic and its files are not "
-          "read") {
+TEST_CASE(
+    "without helm a chart is one diagnostic and its files are not "
+    "read") {
   MemoryFileSystem fs = ChartRepository();
   Discovery discovery = Discover(fs, {"repo"}, {});
   FakeProcessRunner runner;
@@ -87,8 +89,9 @@ TEST_CASE("a chart helm cannot render is one diagnostic with helm's error") {
   FakeProcessRunner runner;
   runner.programs["helm"] = "/opt/helm/helm";
   runner.fallback = Failed(
-      1, "Error: found in Chart.yaml, but missing in charts/ directory: redis\n"
-         "more detail\n");
+      1,
+      "Error: found in Chart.yaml, but missing in charts/ directory: redis\n"
+      "more detail\n");
   std::vector<Diagnostic> diagnostics;
   RenderDiscoveredInputs(fs, {}, runner, &discovery, &diagnostics);
   REQUIRE(diagnostics.size() == 1);
@@ -98,8 +101,9 @@ TEST_CASE("a chart helm cannot render is one diagnostic with helm's error") {
   CHECK(Displays(discovery) == std::vector<std::string>{"platform.yaml"});
 }
 
-TEST_CASE("the policy names a chart's values, namespace, release and time "
-          "limit") {
+TEST_CASE(
+    "the policy names a chart's values, namespace, release and time "
+    "limit") {
   MemoryFileSystem fs = ChartRepository();
   Discovery discovery = Discover(fs, {"repo"}, {});
   FakeProcessRunner runner;
@@ -168,8 +172,9 @@ MemoryFileSystem KustomizeRepository() {
   return fs;
 }
 
-TEST_CASE("kustomization roots are built and each resource is shown at its "
-          "definition") {
+TEST_CASE(
+    "kustomization roots are built and each resource is shown at its "
+    "definition") {
   MemoryFileSystem fs = KustomizeRepository();
   Discovery discovery = Discover(fs, {"k"}, {});
   FakeProcessRunner runner;
@@ -192,20 +197,23 @@ TEST_CASE("kustomization roots are built and each resource is shown at its "
     shown.push_back(f.display + ":" +
                     (f.pinned_line ? std::to_string(*f.pinned_line) : "raw"));
   }
-  CHECK(shown == std::vector<std::string>{"base/app.yaml:2", "base/app.yaml:7",
-                                          "loose.yaml:raw",
-                                          "overlays/prod/kustomization.yaml:0"});
+  CHECK(shown == std::vector<std::string>{
+                     "base/app.yaml:2", "base/app.yaml:7", "loose.yaml:raw",
+                     "overlays/prod/kustomization.yaml:0"});
 }
 
-TEST_CASE("without kustomize or kubectl each root is one warning and the "
-          "files are read as they are") {
+TEST_CASE(
+    "without kustomize or kubectl each root is one warning and the "
+    "files are read as they are") {
   MemoryFileSystem fs = KustomizeRepository();
   Discovery discovery = Discover(fs, {"k"}, {});
   size_t before = discovery.files.size();
   FakeProcessRunner runner;
   std::vector<Diagnostic> diagnostics;
   RenderDiscoveredInputs(fs, {}, runner, &discovery, &diagnostics);
-  CHECK(discovery.files.size() == before);
+  // Resources stay; the patches of roots not built are skipped, counted.
+  CHECK(discovery.files.size() == before - 2);
+  CHECK(discovery.skipped["kustomize patch not applied"] == 2);
   REQUIRE(diagnostics.size() == 2);
   CHECK(diagnostics[0].location.ToString() == "overlays/dev/Kustomization");
   CHECK(diagnostics[1].location.ToString() ==
@@ -219,8 +227,9 @@ TEST_CASE("without kustomize or kubectl each root is one warning and the "
         "k/overlays/prod | ampcheck scan -");
 }
 
-TEST_CASE("a kustomization that fails to build is one error; its files stay "
-          "read as they are") {
+TEST_CASE(
+    "a kustomization that fails to build is one error; its files stay "
+    "read as they are") {
   MemoryFileSystem fs = KustomizeRepository();
   Discovery discovery = Discover(fs, {"k"}, {});
   FakeProcessRunner runner;
@@ -240,13 +249,11 @@ TEST_CASE("a kustomization that fails to build is one error; its files stay "
   CHECK(diagnostics[0].message ==
         "kustomization not built (its files are read as they are): "
         "kustomize exited with 1: Error: json: unknown field \"components\"");
-  // dev was built: base is read through it; prod's own files stay raw.
+  // dev was built: base is read through it; prod's patches are skipped.
   std::vector<std::string> shown = Displays(discovery);
   CHECK(shown == std::vector<std::string>{
                      "base/app.yaml", "components/retries/kustomization.yaml",
-                     "components/retries/vs.yaml", "loose.yaml",
-                     "overlays/prod/kustomization.yaml",
-                     "overlays/prod/patch.yaml"});
+                     "loose.yaml", "overlays/prod/kustomization.yaml"});
   CHECK(discovery.files[0].content);
 }
 

@@ -58,7 +58,8 @@ std::string AbsolutePath(const std::string& path) {
 }
 
 bool IsUnder(const std::string& path, const std::string& directory) {
-  if (directory == ".") return !path.starts_with("/") && !path.starts_with("..");
+  if (directory == ".")
+    return !path.starts_with("/") && !path.starts_with("..");
   return path == directory ||
          (path.size() > directory.size() && path.starts_with(directory) &&
           (directory.back() == '/' || path[directory.size()] == '/'));

@@ -20,10 +20,11 @@ FileFacts PinLines(FileFacts facts, const DiscoveredFile& file) {
   return facts;
 }
 
-FileFacts ExtractOneUnpinned(const ExtractorSet& extractors, const FileSystem& fs,
-                     const DiscoveredFile& file,
-                     const FleetExtractionOptions& options,
-                     ExtractionCounters* counters, std::string* content) {
+FileFacts ExtractOneUnpinned(const ExtractorSet& extractors,
+                             const FileSystem& fs, const DiscoveredFile& file,
+                             const FleetExtractionOptions& options,
+                             ExtractionCounters* counters,
+                             std::string* content) {
   std::string error;
   if (file.content) {
     *content = *file.content;

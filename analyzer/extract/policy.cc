@@ -160,11 +160,10 @@ class PolicyReader {
   }
 
   void Read(const YAML::Node& root, Policy* policy) {
-    CheckKeys(
-        root, "the policy file",
-        {"version", "limits", "mesh", "entries", "services", "calls", "layers",
-         "documented", "suppressions", "capacity", "sources", "rules",
-         "render"});
+    CheckKeys(root, "the policy file",
+              {"version", "limits", "mesh", "entries", "services", "calls",
+               "layers", "documented", "suppressions", "capacity", "sources",
+               "rules", "render"});
     ReadRender(Child(root, "render"), &policy->render);
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
@@ -283,7 +282,8 @@ class PolicyReader {
     program("kubectl", &render->kubectl, &render->kubectl_location);
     program("kustomize", &render->kustomize, &render->kustomize_location);
     bool ok = true;
-    if (auto timeout = Duration(Child(node, "timeout"), "render.timeout", &ok)) {
+    if (auto timeout =
+            Duration(Child(node, "timeout"), "render.timeout", &ok)) {
       if (*timeout <= 0) {
         Error(Child(node, "timeout"), "render.timeout must be above 0");
       } else {
