@@ -75,6 +75,14 @@ TEST_CASE(
   CHECK_FALSE(result.succeeded());
   CHECK(result.exit_code == 3);
   CHECK(FailureReason(result, 60000) == "exited with 3: Error: chart broken");
+  ProcessResult warned;
+  warned.started = true;
+  warned.exit_code = 1;
+  warned.err =
+      "WARNING: Kubernetes configuration file is group-readable.\n"
+      "Error: chart requires kubeVersion: >=1.30\n";
+  CHECK(FailureReason(warned, 60000) ==
+        "exited with 1: Error: chart requires kubeVersion: >=1.30");
   ProcessResult missing = RunCommand({"/nonexistent/helm"}, 1000);
   CHECK_FALSE(missing.started);
   CHECK(FailureReason(missing, 1000) ==

@@ -66,6 +66,11 @@ bool IsUnder(const std::string& path, const std::string& directory) {
 }
 
 std::string FirstLine(std::string_view text) {
+  // helm and kubectl print warnings (e.g. about KUBECONFIG) before the
+  // error: the first "Error" line says why it failed.
+  size_t error = text.starts_with("Error") ? 0 : text.find("\nError");
+  if (error != std::string_view::npos && error != 0)
+    text.remove_prefix(error + 1);
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);

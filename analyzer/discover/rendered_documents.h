@@ -29,7 +29,8 @@ std::string AbsolutePath(const std::string& path);
 // Whether `path` is `directory` or lies under it (both normal).
 bool IsUnder(const std::string& path, const std::string& directory);
 
-// The first non-empty line of a program's stderr, for a diagnostic.
+// The first line of a program's stderr that starts with "Error", else its
+// first non-empty line, for a diagnostic.
 std::string FirstLine(std::string_view text);
 
 }  // namespace ampcheck
