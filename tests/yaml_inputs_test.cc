@@ -31,15 +31,22 @@ TEST_CASE("kustomize files and other YAML are counted in the summary line") {
   ScanOptions options;
   options.inputs = {"repo"};
   options.jobs = 1;
+  options.render = false;  // in-memory files: no renderer could read them
   ScanResult result = RunScan(fs, options);
-  CHECK(result.model.diagnostics.empty());
+  // The root not built is one warning; the base and component are not.
+  REQUIRE(result.model.diagnostics.size() == 1);
+  CHECK(result.model.diagnostics[0].location.ToString() ==
+        "deploy/overlays/prod/kustomization.yml");
+  CHECK(result.model.diagnostics[0].message.starts_with(
+      "kustomization not built: rendering is off (--no-render), so its files "
+      "are read as they are"));
   CHECK(result.model.skipped_documents == 2);
   CHECK(result.model.skipped_files.at("kustomize files") == 3);
   std::ostringstream text;
   MakeTextReporter()->Render(result.model, result.analysis, {}, text);
   CHECK(EndsWith(text.str(),
                  "6 files, 1 services, 0 calls: 0 errors, 0 warnings, 0 "
-                 "notes, 0 input problems; 2 YAML documents were not "
+                 "notes, 1 input problems; 2 YAML documents were not "
                  "manifests; 3 kustomize files skipped\n"));
 }
 

@@ -32,6 +32,10 @@ void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
                       "policy's exclude:)");
   command->add_flag("!--no-ignore", scan->ignore_files,
                     "Read files that .gitignore excludes");
+  command->add_flag("!--no-render", scan->render,
+                    "Run no renderer: each Helm chart and kustomize root is "
+                    "one diagnostic with the command to render it (default: "
+                    "render with helm and kustomize or kubectl when found)");
   command
       ->add_option("--stdin-filename", scan->stdin_name,
                    "Name of standard input in the output (its extension "

@@ -6,6 +6,7 @@
 
 #include "analyzer/base/paths.h"
 #include "analyzer/cli/policy_discovery.h"
+#include "analyzer/discover/render_step.h"
 #include "analyzer/discover/root_display.h"
 #include "analyzer/extract/policy.h"
 #include "analyzer/extract/policy_exclude.h"
@@ -84,9 +85,10 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   plan.discovery = Discover(fs, paths, discovery_options);
   if (options.stdin_content) {
     std::string language = ClassifyFile(BaseName(options.stdin_name));
-    plan.discovery.files.push_back(
-        {"-", options.stdin_name, language.empty() ? "yaml" : language,
-         options.stdin_content->size(), options.stdin_content});
+    plan.discovery.files.push_back({"-", options.stdin_name,
+                                    language.empty() ? "yaml" : language,
+                                    options.stdin_content->size(),
+                                    options.stdin_content, std::nullopt, ""});
   }
   plan.diagnostics = plan.discovery.diagnostics;
   PolicyDiscovery nested = DiscoverPolicy(fs, plan.policy_path, {},
@@ -94,6 +96,12 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   for (auto* list : {&found.diagnostics, &nested.diagnostics}) {
     for (Diagnostic& d : *list) plan.diagnostics.push_back(std::move(d));
   }
+  policy.render.base_directory = ParentPath(plan.policy_path);
+  policy.render.disabled = !options.render;
+  static const SystemProcessRunner system_runner;
+  RenderDiscoveredInputs(fs, policy.render,
+                         options.renderer ? *options.renderer : system_runner,
+                         &plan.discovery, &plan.diagnostics);
   ExtractOptions extract_options;
   if (!options.no_default_rules) {
     if (InstalledRulesDirectory().empty()) {

@@ -10,6 +10,7 @@
 
 #include "analyzer/analyze/analyzer.h"
 #include "analyzer/discover/file_system.h"
+#include "analyzer/discover/process_runner.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {
@@ -24,6 +25,10 @@ struct ScanOptions {
   std::string istio_version;
   std::vector<std::string> rule_dirs;
   bool no_default_rules = false;
+  // Render Helm charts and build kustomize roots (!--no-render), with
+  // `renderer`: nullptr = the programs of this machine (SystemProcessRunner).
+  bool render = true;
+  const ProcessRunner* renderer = nullptr;
   int jobs = 0;  // 0 = all cores
   uint64_t max_file_bytes = 8ull << 20;
   AnalyzeOptions analyze;

@@ -171,7 +171,8 @@ class Walker {
         return;
       }
     }
-    out_->files.push_back({path, display, language, status.size, nullptr});
+    out_->files.push_back(
+        {path, display, language, status.size, nullptr, std::nullopt, ""});
   }
 
   void Diagnose(const std::string& display, const std::string& message) {
@@ -192,6 +193,7 @@ std::string ClassifyFile(const std::string& name) {
       "build.gradle.kts", "package.json", "pyproject.toml",
       "requirements.txt", "setup.py",     "Dockerfile"};
   if (markers.count(name) || EndsWith(name, ".csproj")) return "marker";
+  if (name == "Kustomization") return "yaml";  // kustomize's third spelling
   std::string lower = ToLower(name);
   if (EndsWith(lower, ".yaml") || EndsWith(lower, ".yml")) return "yaml";
   if (EndsWith(lower, ".json")) return "json";
@@ -242,7 +244,8 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
                                      " (--max-file-size); skipped");
         continue;
       }
-      out.files.push_back({input, display, language, status.size, nullptr});
+      out.files.push_back(
+          {input, display, language, status.size, nullptr, std::nullopt, ""});
     } else {
       out.diagnostics.push_back(
           {{input, 0}, "no such file or directory", Severity::kError});

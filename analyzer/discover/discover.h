@@ -22,8 +22,14 @@ struct DiscoveredFile {
   // "javascript", "typescript", "csharp", "conf" (nginx and others), "marker"
   std::string language;
   uint64_t size = 0;
-  // Preloaded (standard input): shared, never copied, however large.
+  // Preloaded (standard input, renders): shared, never copied, however large.
   std::shared_ptr<const std::string> content;
+  // Every location of this file's facts is put on this line (0: none), for
+  // rendered output whose own line numbers are not lines of `display`.
+  std::optional<int> pinned_line;
+  // Rendered with a release namespace (helm template -n): the namespace of
+  // the resources that name none, as `helm install -n` would place them.
+  std::string release_namespace;
 };
 
 struct DiscoveryOptions {

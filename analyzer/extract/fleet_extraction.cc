@@ -5,13 +5,43 @@
 #include <mutex>
 #include <thread>
 
+#include "analyzer/facts/facts_json.h"
+
 namespace ampcheck {
 namespace {
 
-FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
-                     const DiscoveredFile& file,
-                     const FleetExtractionOptions& options,
-                     ExtractionCounters* counters, std::string* content) {
+// Rendered output whose lines are not lines of the file it is shown as: every
+// location in that file is put on the one line that is known.
+FileFacts PinLines(FileFacts facts, const DiscoveredFile& file) {
+  if (!file.pinned_line) return facts;
+  ForEachLocation(facts, [&file](Location& location) {
+    if (location.file == file.display) location.line = *file.pinned_line;
+  });
+  return facts;
+}
+
+// Resources of a release rendered into a namespace that name none are in it.
+void PlaceInNamespace(const std::string& ns, FileFacts* facts) {
+  if (ns.empty()) return;
+  auto place = [&ns](auto& list) {
+    for (auto& fact : list) {
+      if (fact.ns.empty()) fact.ns = ns;
+    }
+  };
+  place(facts->workloads);
+  place(facts->services);
+  place(facts->config_maps);
+  place(facts->virtual_services);
+  place(facts->destination_rules);
+  place(facts->envoy_filters);
+  place(facts->gateways);
+}
+
+FileFacts ExtractOneUnpinned(const ExtractorSet& extractors,
+                             const FileSystem& fs, const DiscoveredFile& file,
+                             const FleetExtractionOptions& options,
+                             ExtractionCounters* counters,
+                             std::string* content) {
   std::string error;
   // Preloaded content (standard input) is read in place, not copied.
   const std::string* text = file.content ? file.content.get() : content;
@@ -39,6 +69,17 @@ FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
       extractors.ExtractFile({file.display, file.language, *text});
   ++counters->extracted;
   if (cache) options.cache->Store(key, facts);
+  return facts;
+}
+
+FileFacts ExtractOne(const ExtractorSet& extractors, const FileSystem& fs,
+                     const DiscoveredFile& file,
+                     const FleetExtractionOptions& options,
+                     ExtractionCounters* counters, std::string* content) {
+  FileFacts facts = PinLines(
+      ExtractOneUnpinned(extractors, fs, file, options, counters, content),
+      file);
+  PlaceInNamespace(file.release_namespace, &facts);
   return facts;
 }
 

@@ -163,8 +163,9 @@ class PolicyReader {
     CheckKeys(
         root, "the policy file",
         {"version", "limits", "mesh", "entries", "services", "calls", "layers",
-         "documented", "suppressions", "capacity", "sources", "rules",
+         "documented", "suppressions", "capacity", "sources", "rules", "render",
          "exclude"});  // exclude: read before discovery (policy_exclude.h)
+    ReadRender(Child(root, "render"), &policy->render);
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {
@@ -256,6 +257,59 @@ class PolicyReader {
       } else {
         policy->suppressions.push_back(s);
       }
+    }
+  }
+
+  void ReadRender(const YAML::Node& node, RenderSettings* render) {
+    if (!node.IsDefined() || node.IsNull()) return;
+    if (!node.IsMap()) {
+      Error(node, "render must be a map");
+      return;
+    }
+    CheckKeys(node, "render",
+              {"helm", "kubectl", "kustomize", "timeout", "charts"});
+    auto program = [&](const char* key, std::string* path, Location* at) {
+      YAML::Node value = Child(node, key);
+      if (!value.IsDefined()) return;
+      auto scalar = YamlView::Scalar(value);
+      if (!scalar || scalar->empty()) {
+        Error(value, std::string("render.") + key + " must be a program path");
+        return;
+      }
+      *path = *scalar;
+      *at = view_.At(value);
+    };
+    program("helm", &render->helm, &render->helm_location);
+    program("kubectl", &render->kubectl, &render->kubectl_location);
+    program("kustomize", &render->kustomize, &render->kustomize_location);
+    bool ok = true;
+    if (auto timeout =
+            Duration(Child(node, "timeout"), "render.timeout", &ok)) {
+      if (*timeout <= 0) {
+        Error(Child(node, "timeout"), "render.timeout must be above 0");
+      } else {
+        render->timeout_ms = *timeout;
+      }
+    }
+    for (const YAML::Node& chart : Sequence(node, "charts")) {
+      CheckKeys(chart, "render.charts[]",
+                {"path", "release", "namespace", "values"});
+      ChartSettings c;
+      c.path = YamlView::String(chart, "path");
+      c.release = YamlView::String(chart, "release");
+      c.ns = YamlView::String(chart, "namespace");
+      c.location = view_.At(chart);
+      YAML::Node values = Child(chart, "values");
+      if (values.IsDefined() && !values.IsSequence()) {
+        Error(values, "render.charts[].values must be a list of files");
+        continue;
+      }
+      c.values = YamlView::StringList(values);
+      if (c.path.empty()) {
+        Error(chart, "render.charts[] needs a path (the chart directory)");
+        continue;
+      }
+      render->charts.push_back(c);
     }
   }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/base/layer.h"
+#include "analyzer/discover/render_settings.h"
 #include "analyzer/facts/facts.h"
 
 namespace ampcheck {
@@ -87,6 +88,7 @@ struct Policy {
   std::vector<CapacityDeclaration> capacity;
   std::vector<SourceAttribution> sources;
   std::vector<std::string> rule_dirs;  // relative to the policy file
+  RenderSettings render;               // paths relative to the policy file
 };
 
 // Parses a policy file; problems become diagnostics with file and line, and

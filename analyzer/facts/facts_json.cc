@@ -1,5 +1,6 @@
 #include "analyzer/facts/facts_json.h"
 
+#include <functional>
 #include <limits>
 #include <stdexcept>
 #include <type_traits>
@@ -461,7 +462,39 @@ bool ReadTop(const json& in, T* out, std::string* error) {
   return false;
 }
 
+// Calls visit on every Location inside v, through the same field lists.
+template <class T>
+void VisitLocations(T& v, const std::function<void(Location&)>& visit) {
+  if constexpr (std::is_same_v<T, Location>) {
+    visit(v);
+  } else if constexpr (std::is_enum_v<T> || std::is_arithmetic_v<T> ||
+                       std::is_same_v<T, std::string> ||
+                       std::is_same_v<T, Tries> ||
+                       std::is_same_v<T, std::map<std::string, std::string>>) {
+    return;
+  } else if constexpr (requires { v.has_value(); }) {
+    if (v) VisitLocations(*v, visit);
+  } else if constexpr (requires {
+                         v.first;
+                         v.second;
+                       }) {
+    VisitLocations(v.first, visit);
+    VisitLocations(v.second, visit);
+  } else if constexpr (requires { v.begin(); }) {
+    for (auto& e : v) VisitLocations(e, visit);
+  } else if constexpr (Record<T>) {
+    Fields(v, [&visit](const char*, auto& field) {
+      VisitLocations(field, visit);
+    });
+  }
+}
+
 }  // namespace
+
+void ForEachLocation(FileFacts& facts,
+                     const std::function<void(Location&)>& visit) {
+  VisitLocations(facts, visit);
+}
 
 json LayerToJson(const Layer& layer) { return Write(layer); }
 json FileFactsToJson(const FileFacts& facts) { return Write(facts); }

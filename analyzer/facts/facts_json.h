@@ -4,6 +4,7 @@
 #ifndef AMPCHECK_FACTS_FACTS_JSON_H_
 #define AMPCHECK_FACTS_FACTS_JSON_H_
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -17,6 +18,11 @@ inline constexpr const char* kFactsSchema = "ampcheck/facts/v1";
 nlohmann::json LayerToJson(const Layer& layer);
 nlohmann::json FileFactsToJson(const FileFacts& facts);
 nlohmann::json DiagnosticToJson(const Diagnostic& diagnostic);
+
+// Every Location in the facts, found through the same field lists as the
+// JSON (so a new field is never missed).
+void ForEachLocation(FileFacts& facts,
+                     const std::function<void(Location&)>& visit);
 
 // Reads what FileFactsToJson wrote. False, with *error naming the field,
 // when the document does not have the expected shape.
