@@ -76,6 +76,7 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
          ParsePolicyExcludes(plan.policy_display, content, &found.diagnostics))
       excludes.push_back(std::move(pattern));
     plan.policy_content = std::move(content);
+    plan.policy_environments = policy.environments;
   }
 
   DiscoveryOptions discovery_options;

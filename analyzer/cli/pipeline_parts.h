@@ -14,6 +14,7 @@
 #include "analyzer/discover/discover.h"
 #include "analyzer/extract/extractor.h"
 #include "analyzer/extract/fleet_extraction.h"
+#include "analyzer/extract/policy.h"
 
 namespace ampcheck {
 
@@ -24,6 +25,7 @@ struct FleetPlan {
   std::string policy_path;     // where it was read; "" when none
   std::string policy_display;  // as outputs name it
   std::optional<std::string> policy_content;
+  std::vector<EnvironmentSetting> policy_environments;  // the policy's
   // Discovery and rule-loading problems. The policy's own diagnostics come
   // from parsing it again at analysis, where it travels as text.
   std::vector<Diagnostic> diagnostics;

@@ -28,6 +28,8 @@ struct ScanOptions {
   // Render Helm charts and build kustomize roots (!--no-render), with
   // `renderer`: nullptr = the programs of this machine (SystemProcessRunner).
   bool render = true;
+  // --environment: directories analysed as separate graphs (environments.h).
+  std::vector<std::string> environments;
   const ProcessRunner* renderer = nullptr;
   int jobs = 0;  // 0 = all cores
   uint64_t max_file_bytes = 8ull << 20;

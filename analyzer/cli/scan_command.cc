@@ -7,9 +7,11 @@
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
+#include "analyzer/cli/environments.h"
 #include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/repository_prefix.h"
 #include "analyzer/cli/scan.h"
+#include "analyzer/report/environment_reports.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
 
@@ -54,9 +56,9 @@ int RunScanCommand(ScanFlags flags) {
     return kExitUsage;
   }
   DiskFileSystem fs;
-  ScanResult result = RunScan(fs, options);
-  if (result.usage_error) {
-    std::cerr << "ampcheck: " << result.usage_message << "\n";
+  std::vector<EnvironmentScan> scans = RunEnvironmentScans(fs, options);
+  if (scans.size() == 1 && scans[0].result.usage_error) {
+    std::cerr << "ampcheck: " << scans[0].result.usage_message << "\n";
     return kExitUsage;
   }
   std::optional<Baseline> baseline;
@@ -76,9 +78,6 @@ int RunScanCommand(ScanFlags flags) {
       return kExitUsage;
     }
   }
-  ReconcileAccepted(baseline ? &*baseline : nullptr,
-                    options.analyze.disabled_checks, &result.model,
-                    &result.analysis);
   ReportOptions report_options;
   report_options.sarif = flags.sarif;
   // SARIF and Code Quality: relative to the repository root (uriBaseId
@@ -89,9 +88,23 @@ int RunScanCommand(ScanFlags flags) {
   }
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
-  std::ostringstream rendered;
-  reporter->Render(result.model, result.analysis, report_options, rendered);
-  return FinishReport(flags.output, rendered.str(), result, flags.exit);
+  std::vector<RenderedEnvironment> rendered;
+  for (EnvironmentScan& scan : scans) {
+    ReconcileAccepted(baseline ? &*baseline : nullptr,
+                      options.analyze.disabled_checks, &scan.result.model,
+                      &scan.result.analysis);
+    std::ostringstream out;
+    reporter->Render(scan.result.model, scan.result.analysis, report_options,
+                     out);
+    rendered.push_back(
+        {scan.environment.name, scan.environment.directory, out.str()});
+  }
+  if (scans.size() == 1 && scans[0].environment.name.empty())
+    return FinishReport(flags.output, rendered[0].report, scans[0].result,
+                        flags.exit);
+  return FinishReport(flags.output,
+                      CombineEnvironmentReports(flags.format, rendered),
+                      CombinedForExit(scans), flags.exit);
 }
 
 }  // namespace
@@ -122,6 +135,11 @@ void AddScanCommand(CLI::App* app, Command* run) {
                    "(default: the scanned directory relative to the git "
                    "toplevel)");
   AddPipelineOptions(scan, &flags->pipeline);
+  scan->add_option("--environment", flags->pipeline.scan.environments,
+                   "Directory holding one alternative state of the fleet "
+                   "(repeatable): each is analysed as its own graph, with "
+                   "the files under no environment (default: none; adds to "
+                   "the policy's environments:)");
   scan->add_option("--max-paths", flags->max_paths,
                    "Text: worst paths listed (0 = all)")
       ->capture_default_str();

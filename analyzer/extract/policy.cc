@@ -164,8 +164,10 @@ class PolicyReader {
         root, "the policy file",
         {"version", "limits", "mesh", "entries", "services", "calls", "layers",
          "documented", "suppressions", "capacity", "sources", "rules", "render",
+         "environments",
          "exclude"});  // exclude: read before discovery (policy_exclude.h)
     ReadRender(Child(root, "render"), &policy->render);
+    ReadEnvironments(root, &policy->environments);
     YAML::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {
@@ -257,6 +259,23 @@ class PolicyReader {
       } else {
         policy->suppressions.push_back(s);
       }
+    }
+  }
+
+  // environments: [{path: deploy/prod, name: prod}, {path: deploy/staging}]
+  void ReadEnvironments(const YAML::Node& root,
+                        std::vector<EnvironmentSetting>* environments) {
+    for (const YAML::Node& entry : Sequence(root, "environments")) {
+      EnvironmentSetting e;
+      e.location = view_.At(entry);
+      CheckKeys(entry, "environments[]", {"path", "name"});
+      e.path = YamlView::String(entry, "path");
+      e.name = YamlView::String(entry, "name");
+      if (e.path.empty()) {
+        Error(entry, "environments[].path must name a directory");
+        continue;
+      }
+      environments->push_back(std::move(e));
     }
   }
 

@@ -73,6 +73,14 @@ struct CapacityDeclaration {
   Location location;
 };
 
+// A directory that holds one alternative state of the fleet (a per-
+// environment tree): analysed as its own graph (docs/inputs.md).
+struct EnvironmentSetting {
+  std::string name;  // "" = the directory's base name
+  std::string path;  // relative to the policy file
+  Location location;
+};
+
 struct Policy {
   std::string file;  // display path, "" when no policy file
   uint64_t max_tries = 10;
@@ -89,6 +97,7 @@ struct Policy {
   std::vector<SourceAttribution> sources;
   std::vector<std::string> rule_dirs;  // relative to the policy file
   RenderSettings render;               // paths relative to the policy file
+  std::vector<EnvironmentSetting> environments;
 };
 
 // Parses a policy file; problems become diagnostics with file and line, and

@@ -53,6 +53,12 @@ void DropDuplicateResources(const std::vector<FileFacts>& facts,
   }
 
   std::set<Definition> kept, dropped;
+  // One diagnostic per pair of files (the ignored one, the one used): an
+  // alternative tree repeats hundreds of resources, file by file.
+  std::map<std::pair<std::string, std::string>,
+           std::vector<std::pair<std::string, Location>>>
+      by_file_pair;  // (ignored file, used file) -> (label, used location)
+  std::map<std::pair<std::string, std::string>, Location> first_ignored;
   for (auto& [key, locations] : definitions) {
     std::sort(locations.begin(), locations.end());
     locations.erase(std::unique(locations.begin(), locations.end()),
@@ -64,11 +70,33 @@ void DropDuplicateResources(const std::vector<FileFacts>& facts,
     kept.insert({kind, first});
     for (size_t i = 1; i < locations.size(); ++i) {
       dropped.insert({kind, locations[i]});
-      c->Diagnose(locations[i], label + " is also defined at " +
-                                    first.ToString() +
-                                    "; the first in path order is used and "
-                                    "this one is ignored");
+      std::pair<std::string, std::string> files{locations[i].file, first.file};
+      by_file_pair[files].push_back({label, first});
+      auto [it, added] = first_ignored.try_emplace(files, locations[i]);
+      if (!added && locations[i] < it->second) it->second = locations[i];
     }
+  }
+  for (const auto& [files, resources] : by_file_pair) {
+    const Location& at = first_ignored[files];
+    if (resources.size() == 1) {
+      c->Diagnose(at, resources[0].first + " is also defined at " +
+                          resources[0].second.ToString() +
+                          "; the first in path order is used and this one "
+                          "is ignored");
+      continue;
+    }
+    std::string named;
+    const size_t kNamed = 3;
+    for (size_t i = 0; i < resources.size() && i < kNamed; ++i)
+      named += (i ? ", " : "") + resources[i].first;
+    if (resources.size() > kNamed)
+      named += " and " + std::to_string(resources.size() - kNamed) + " more";
+    c->Diagnose(at, std::to_string(resources.size()) +
+                        " resources of this file are also defined in " +
+                        files.second + " (" + named +
+                        "); the first in path order is used and these are "
+                        "ignored (alternative trees: name them as "
+                        "environments, docs/inputs.md)");
   }
   if (dropped.empty()) return;
 

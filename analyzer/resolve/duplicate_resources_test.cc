@@ -48,20 +48,17 @@ TEST_CASE("the same resource in two files: the first in path order is used") {
 
   Policy policy;
   Model model = Resolve({prod, staging, services}, policy, {});
-  REQUIRE(model.diagnostics.size() == 2);
+  // One diagnostic for the pair of files, at the first resource ignored.
+  REQUIRE(model.diagnostics.size() == 1);
   CHECK(model.diagnostics[0].location.ToString() ==
         "deploy/prod/orders.yaml:1");
   CHECK(model.diagnostics[0].severity == Severity::kWarning);
   CHECK(model.diagnostics[0].message ==
-        "Deployment default/orders is also defined at "
-        "deploy/base/orders.yaml:1; the first in path order is used and this "
-        "one is ignored");
-  CHECK(model.diagnostics[1].location.ToString() ==
-        "deploy/prod/orders.yaml:30");
-  CHECK(model.diagnostics[1].message ==
-        "ConfigMap default/settings is also defined at "
-        "deploy/base/orders.yaml:30; the first in path order is used and this "
-        "one is ignored");
+        "2 resources of this file are also defined in "
+        "deploy/base/orders.yaml (ConfigMap default/settings, Deployment "
+        "default/orders); the first in path order is used and these are "
+        "ignored (alternative trees: name them as environments, "
+        "docs/inputs.md)");
   // Only the kept Deployment's call: orders -> payments, not payments-v2.
   REQUIRE(model.calls.size() == 1);
   CHECK(model.services[model.calls[0].from].name == "orders");
@@ -83,6 +80,40 @@ TEST_CASE("same name, other kind or namespace: not a duplicate") {
   Policy policy;
   Model model = Resolve({a}, policy, {});
   CHECK(model.diagnostics.empty());
+}
+
+TEST_CASE(
+    "an alternative tree is one warning per pair of files, a lone "
+    "duplicate names its resource") {
+  FileFacts istio, jaeger, other;
+  istio.file = "k8s-with-istio/part1.yml";
+  jaeger.file = "k8s-with-jaeger/part1.yml";
+  other.file = "k8s-with-jaeger/part2.yml";
+  int line = 1;
+  for (const char* name : {"a", "b", "c", "d", "e"}) {
+    ServiceFact s = NamedService(name, "");
+    s.location = {istio.file, line};
+    istio.services.push_back(s);
+    s.location = {jaeger.file, line + 1};
+    jaeger.services.push_back(s);
+    line += 10;
+  }
+  ServiceFact lone = NamedService("a", "");
+  lone.location = {other.file, 7};
+  other.services.push_back(lone);
+  Model model = Resolve({istio, jaeger, other}, Policy{}, {});
+  REQUIRE(model.diagnostics.size() == 2);
+  CHECK(model.diagnostics[0].location.ToString() ==
+        "k8s-with-jaeger/part1.yml:2");
+  CHECK(model.diagnostics[0].message ==
+        "5 resources of this file are also defined in "
+        "k8s-with-istio/part1.yml (Service default/a, Service default/b, "
+        "Service default/c and 2 more); the first in path order is used and "
+        "these are ignored (alternative trees: name them as environments, "
+        "docs/inputs.md)");
+  CHECK(model.diagnostics[1].message ==
+        "Service default/a is also defined at k8s-with-istio/part1.yml:1; the "
+        "first in path order is used and this one is ignored");
 }
 
 }  // namespace
