@@ -31,7 +31,7 @@ void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
                       "each scanned directory (repeatable; adds to the "
                       "policy's exclude:)");
   command->add_flag("!--no-ignore", scan->ignore_files,
-                    "Read files that .gitignore excludes");
+                    "Read files that .gitignore and .ignore files exclude");
   command->add_flag("!--no-render", scan->render,
                     "Run no renderer: each Helm chart and kustomize root is "
                     "one diagnostic with the command to render it (default: "

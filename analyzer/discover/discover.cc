@@ -78,7 +78,7 @@ class Walker {
 
   // `relative`: below the scanned directory, for the ignore rules.
   void WalkDirectory(const std::string& path, const std::string& display,
-                     const std::string& relative, const IgnoreRules& ignore,
+                     const std::string& relative, IgnoreRules& ignore,
                      int depth, std::set<std::string>* ancestors) {
     FileStatus status = fs_.Stat(path);
     if (depth > options_.max_depth) {
@@ -99,6 +99,7 @@ class Walker {
       ancestors->erase(status.identity);
       return;
     }
+    if (options_.ignore_files) ReadIgnoreFile(path, display, relative, &ignore);
     for (const DirectoryEntry& entry : entries) {
       std::string child = JoinPath(path, entry.name);
       std::string child_display = JoinPath(display, entry.name);
@@ -134,6 +135,19 @@ class Walker {
       }
     }
     ancestors->erase(status.identity);
+  }
+
+  // ripgrep's .ignore: gitignore syntax, for the directory's subtree.
+  void ReadIgnoreFile(const std::string& path, const std::string& display,
+                      const std::string& relative, IgnoreRules* ignore) {
+    std::string file = JoinPath(path, ".ignore");
+    if (fs_.Stat(file).type != FileStatus::Type::kFile) return;
+    std::string content, error;
+    if (!fs_.ReadFile(file, options_.max_file_bytes, &content, &error)) {
+      Diagnose(JoinPath(display, ".ignore"), "cannot read: " + error);
+      return;
+    }
+    ignore->AddIgnoreFile(relative, content);
   }
 
   void AddFile(const std::string& path, const std::string& display,

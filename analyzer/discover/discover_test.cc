@@ -83,6 +83,38 @@ TEST_CASE(
   fs::remove_all(root);
 }
 
+TEST_CASE(
+    ".ignore files and the .gitignore of the repository above the scanned "
+    "directory are honoured") {
+  namespace fs = std::filesystem;
+  fs::path repo = fs::temp_directory_path() /
+                  ("ampcheck-parent-ignore-" + std::to_string(::getpid()));
+  fs::remove_all(repo);
+  fs::create_directories(repo / ".git");
+  fs::create_directories(repo / "services/deploy/rendered");
+  fs::create_directories(repo / "services/web/dist");
+  std::ofstream(repo / ".gitignore") << "*.secret.yaml\n";
+  std::ofstream(repo / "services/.ignore") << "dist/\n/deploy/rendered\n";
+  std::ofstream(repo / "services/web/.ignore") << "*.gen.js\n!keep.gen.js\n";
+  std::ofstream(repo / "services/deploy/app.yaml") << "a: 1\n";
+  std::ofstream(repo / "services/deploy/db.secret.yaml") << "a: 1\n";
+  std::ofstream(repo / "services/deploy/rendered/all.yaml") << "a: 1\n";
+  std::ofstream(repo / "services/web/dist/app.js") << "x\n";
+  std::ofstream(repo / "services/web/api.gen.js") << "x\n";
+  std::ofstream(repo / "services/web/keep.gen.js") << "x\n";
+  std::ofstream(repo / "services/web/main.js") << "x\n";
+  DiskFileSystem disk;
+  Discovery d = Discover(disk, {(repo / "services").string()}, {});
+  CHECK(Displays(d) == std::vector<std::string>{"deploy/app.yaml",
+                                                "web/keep.gen.js",
+                                                "web/main.js"});
+  CHECK(d.skipped.at("ignored") == 4);
+  DiscoveryOptions all;
+  all.ignore_files = false;
+  CHECK(Discover(disk, {(repo / "services").string()}, all).files.size() == 7);
+  fs::remove_all(repo);
+}
+
 TEST_CASE("two inputs of the same name print as typed, never colliding") {
   MemoryFileSystem fs;
   fs.AddFile("a/deploy/m.yaml", "a: 1\n");

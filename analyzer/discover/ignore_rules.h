@@ -1,5 +1,7 @@
-// What a directory walk leaves out by gitignore rules: the .gitignore files
-// inside the scanned directory and the patterns of --exclude and the policy's
+// What a directory walk leaves out by gitignore rules, as ripgrep reads them:
+// the .gitignore files inside the scanned directory and in its parents up to
+// the repository root (the nearest directory holding .git), the .ignore
+// files met in the walk, and the patterns of --exclude and the policy's
 // exclude:, all in gitignore syntax and matched by libgit2 (git's own
 // semantics: anchoring, negation, directory-only patterns, **), not by a
 // hand-written matcher.
@@ -26,9 +28,16 @@ class IgnoreRules {
   // `relative`: a path below the root, '/'-separated.
   bool Ignored(const std::string& relative, bool directory) const;
 
+  // The rules of the .ignore file in `directory` (below the root, "" for
+  // the root itself), for that directory's subtree.
+  void AddIgnoreFile(const std::string& directory, const std::string& content);
+
  private:
   struct Repository;
   std::unique_ptr<Repository> repository_;
+  // The scanned directory below the repository root ("" when it is the
+  // root, or when there is no repository above it).
+  std::string prefix_;
 };
 
 }  // namespace ampcheck
