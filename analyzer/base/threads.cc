@@ -1,13 +1,53 @@
 #include "analyzer/base/threads.h"
 
+#include <sched.h>
+
 #include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 namespace ampcheck {
 
+std::optional<int> CpuQuotaCores(std::string_view cpu_max) {
+  size_t space = cpu_max.find(' ');
+  if (space == std::string_view::npos) return std::nullopt;
+  std::string_view quota = cpu_max.substr(0, space);
+  std::string_view period = cpu_max.substr(space + 1);
+  while (!period.empty() && (period.back() == '\n' || period.back() == ' '))
+    period.remove_suffix(1);
+  long long q = 0, p = 0;
+  if (quota == "max") return std::nullopt;
+  if (std::from_chars(quota.data(), quota.data() + quota.size(), q).ec !=
+          std::errc() ||
+      std::from_chars(period.data(), period.data() + period.size(), p).ec !=
+          std::errc() ||
+      q <= 0 || p <= 0)
+    return std::nullopt;
+  return static_cast<int>(std::max(1LL, (q + p - 1) / p));
+}
+
+int AvailableCores(int affinity_cpus, std::optional<int> quota_cores) {
+  int cores = std::max(1, affinity_cpus);
+  if (quota_cores) cores = std::min(cores, *quota_cores);
+  return std::max(1, cores);
+}
+
 int ThreadCount(int requested) {
   if (requested > 0) return requested;
-  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+  int affinity = static_cast<int>(std::thread::hardware_concurrency());
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) affinity = CPU_COUNT(&set);
+  std::optional<int> quota;
+  std::ifstream cpu_max("/sys/fs/cgroup/cpu.max");
+  if (cpu_max) {
+    std::stringstream text;
+    text << cpu_max.rdbuf();
+    quota = CpuQuotaCores(text.str());
+  }
+  return AvailableCores(affinity, quota);
 }
 
 }  // namespace ampcheck

@@ -3,10 +3,22 @@
 #ifndef AMPCHECK_BASE_THREADS_H_
 #define AMPCHECK_BASE_THREADS_H_
 
+#include <optional>
+#include <string_view>
+
 namespace ampcheck {
 
-// `requested` when positive, else every core the machine has (at least 1).
+// `requested` when positive, else the cores this process may use: the CPUs
+// of its affinity mask (sched_getaffinity), capped by the cgroup v2 CPU
+// quota (/sys/fs/cgroup/cpu.max), at least 1.
 int ThreadCount(int requested);
+
+// Cores a cgroup v2 `cpu.max` line allows ("QUOTA PERIOD", "max PERIOD"):
+// ceil(quota / period), nullopt when unlimited or unreadable.
+std::optional<int> CpuQuotaCores(std::string_view cpu_max);
+
+// ThreadCount(0) from its parts: the affinity count and the quota.
+int AvailableCores(int affinity_cpus, std::optional<int> quota_cores);
 
 }  // namespace ampcheck
 

@@ -1,17 +1,31 @@
 #include "analyzer/base/threads.h"
 
 #include <doctest/doctest.h>
-
-#include <thread>
+#include <sched.h>
 
 namespace ampcheck {
 namespace {
 
-TEST_CASE("threads: a --jobs value, or every core for 0") {
+TEST_CASE("--jobs 0: the cgroup quota caps the affinity mask") {
+  CHECK(CpuQuotaCores("max 100000\n") == std::nullopt);
+  CHECK(CpuQuotaCores("200000 100000\n") == 2);
+  CHECK(CpuQuotaCores("150000 100000") == 2);  // 1.5 cores: 2 threads
+  CHECK(CpuQuotaCores("50000 100000\n") == 1);
+  CHECK(CpuQuotaCores("banana") == std::nullopt);
+  CHECK(CpuQuotaCores("-1 100000") == std::nullopt);
+  CHECK(AvailableCores(64, 2) == 2);
+  CHECK(AvailableCores(2, 8) == 2);
+  CHECK(AvailableCores(4, std::nullopt) == 4);
+  CHECK(AvailableCores(0, std::nullopt) == 1);
+}
+
+TEST_CASE("--jobs 0 follows this process's affinity mask") {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  REQUIRE(sched_getaffinity(0, sizeof set, &set) == 0);
+  CHECK(ThreadCount(0) <= CPU_COUNT(&set));
+  CHECK(ThreadCount(0) >= 1);
   CHECK(ThreadCount(3) == 3);
-  CHECK(ThreadCount(1) == 1);
-  unsigned cores = std::thread::hardware_concurrency();
-  CHECK(ThreadCount(0) == (cores > 0 ? static_cast<int>(cores) : 1));
 }
 
 }  // namespace

@@ -19,8 +19,8 @@ void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
   command->add_flag("--no-default-rules", scan->no_default_rules,
                     "Do not load the rules shipped with ampcheck");
   command->add_option("-j,--jobs", scan->jobs,
-                      "Threads for extraction and for the checks (default: all "
-                      "cores)");
+                      "Threads for extraction and for the checks (default: the "
+                      "CPUs of the affinity mask, capped by the cgroup quota)");
   command
       ->add_option("--max-file-size", scan->max_file_bytes,
                    "Skip files (and refuse standard input) larger than this "

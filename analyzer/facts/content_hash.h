@@ -1,10 +1,10 @@
 // SHA-256 of file contents and cache keys: a key that changes whenever
-// anything that could change a file's facts changes.
+// anything that could change a file's facts changes. Computed by OpenSSL's
+// EVP interface (libcrypto), which uses the CPU's SHA extensions.
 #ifndef AMPCHECK_FACTS_CONTENT_HASH_H_
 #define AMPCHECK_FACTS_CONTENT_HASH_H_
 
-#include <array>
-#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -14,16 +14,16 @@ namespace ampcheck {
 class Sha256 {
  public:
   Sha256();
+  ~Sha256();
+  Sha256(const Sha256&) = delete;
+  Sha256& operator=(const Sha256&) = delete;
   void Update(std::string_view data);
   // Lower-case hex of the digest; the object is spent afterwards.
   std::string HexDigest();
 
  private:
-  void Block(const unsigned char* block);
-  std::array<uint32_t, 8> state_;
-  unsigned char buffer_[64];
-  size_t buffered_ = 0;
-  uint64_t length_ = 0;
+  struct Context;
+  std::unique_ptr<Context> context_;
 };
 
 std::string Sha256Hex(std::string_view data);

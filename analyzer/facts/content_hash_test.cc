@@ -2,6 +2,10 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
+
+#include "analyzer/facts/facts_cache.h"
+
 namespace ampcheck {
 namespace {
 
@@ -26,6 +30,21 @@ TEST_CASE("sha256: feeding in pieces gives the same digest") {
     hash.Update(std::string_view(text).substr(split));
     CHECK(hash.HexDigest() == Sha256Hex(text));
   }
+}
+
+// Cache keys must not move when the hash implementation does: the value is
+// `printf '2:fp13:deploy/a.yaml7:content' | sha256sum` (fields are
+// length-prefixed, facts_cache.cc).
+TEST_CASE("sha256: cache keys are pinned") {
+  FactsCache cache;
+  std::string error;
+  std::string dir =
+      (std::filesystem::temp_directory_path() / "ampcheck-cache-key-pin")
+          .string();
+  REQUIRE(cache.Open(dir, "fp", &error));
+  CHECK(cache.Key("deploy/a.yaml", "content") ==
+        "67736da3c2445c7349f2a8cdc09e1f8f4de921808c04daf122e8a04ae68aed8f");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
