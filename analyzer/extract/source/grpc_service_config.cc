@@ -7,6 +7,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
+#include "analyzer/extract/source/ancestors.h"
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/query.h"
 #include "analyzer/extract/source/rule_engine.h"
@@ -222,8 +223,9 @@ std::string LiteralContent(std::string_view text) {
 // The first string argument of the closest enclosing call that has one
 // (grpc.Dial("pricing:50051", grpc.WithDefaultServiceConfig(`...`))).
 Target DialTarget(TSNode literal, std::string_view source) {
-  for (TSNode n = ts_node_parent(literal); !ts_node_is_null(n);
-       n = ts_node_parent(n)) {
+  std::vector<TSNode> chain = Ancestors(literal);
+  for (size_t at = 1; at < chain.size(); ++at) {
+    TSNode n = chain[at];
     std::string_view type = ts_node_type(n);
     if (type.find("argument") == std::string_view::npos) continue;
     for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
@@ -244,18 +246,31 @@ Target DialTarget(TSNode literal, std::string_view source) {
   return {};
 }
 
-void FindLiterals(TSNode node, std::string_view source,
+// Iterative, and each node's test a binary search among the word's
+// occurrences: a deep tree must neither overflow the stack nor cost the
+// square of its size.
+void FindLiterals(TSNode root, std::string_view source,
                   std::vector<TSNode>* out) {
-  uint32_t start = ts_node_start_byte(node), end = ts_node_end_byte(node);
-  if (source.substr(start, end - start).find("methodConfig") ==
-      std::string_view::npos)
-    return;
-  if (IsStringNode(node)) {
-    out->push_back(node);
-    return;
+  std::vector<uint32_t> words;
+  for (size_t at = source.find("methodConfig"); at != std::string_view::npos;
+       at = source.find("methodConfig", at + 1))
+    words.push_back(static_cast<uint32_t>(at));
+  auto holds_word = [&](uint32_t start, uint32_t end) {
+    auto it = std::lower_bound(words.begin(), words.end(), start);
+    return it != words.end() && *it + 12 <= end;
+  };
+  std::vector<TSNode> pending = {root};
+  while (!pending.empty()) {
+    TSNode node = pending.back();
+    pending.pop_back();
+    if (!holds_word(ts_node_start_byte(node), ts_node_end_byte(node))) continue;
+    if (IsStringNode(node)) {
+      out->push_back(node);
+      continue;
+    }
+    for (uint32_t i = ts_node_child_count(node); i > 0; --i)
+      pending.push_back(ts_node_child(node, i - 1));
   }
-  for (uint32_t i = 0; i < ts_node_child_count(node); ++i)
-    FindLiterals(ts_node_child(node, i), source, out);
 }
 
 }  // namespace

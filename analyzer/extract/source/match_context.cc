@@ -5,6 +5,7 @@
 #include <optional>
 #include <set>
 
+#include "analyzer/extract/source/ancestors.h"
 #include "analyzer/extract/source/query.h"
 
 namespace ampcheck {
@@ -74,9 +75,11 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
   context.scope_text = source;
   bool have_scope = false;
   std::optional<TSNode> top_level;  // the declaration directly in a body
-  for (TSNode n = node; !ts_node_is_null(n); n = ts_node_parent(n)) {
+  std::vector<TSNode> chain = Ancestors(node);
+  for (size_t at = 0; at < chain.size(); ++at) {
+    TSNode n = chain[at];
     const char* type = ts_node_type(n);
-    TSNode parent = ts_node_parent(n);
+    TSNode parent = at + 1 < chain.size() ? chain[at + 1] : TSNode{};
     if (!top_level && !ts_node_is_null(parent) &&
         IsContainer(ts_node_type(parent))) {
       top_level = n;

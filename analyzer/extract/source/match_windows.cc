@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "analyzer/extract/source/ancestors.h"
+
 namespace ampcheck {
 
 std::vector<TSNode> MatchWindows(TSNode root, std::string_view source,
@@ -15,8 +17,8 @@ std::vector<TSNode> MatchWindows(TSNode root, std::string_view source,
       uint32_t end = static_cast<uint32_t>(at + word.size());
       TSNode outermost{};
       bool found = false;
-      for (TSNode node = ts_node_descendant_for_byte_range(root, start, end);
-           !ts_node_is_null(node); node = ts_node_parent(node)) {
+      for (TSNode node :
+           Ancestors(ts_node_descendant_for_byte_range(root, start, end))) {
         if (anchors.root_types.count(ts_node_type(node))) {
           outermost = node;
           found = true;
