@@ -79,6 +79,46 @@ TEST_CASE("a long @Value placeholder and a long identifier are extracted") {
   CHECK(ts.layers[0].layer.total_timeout == 500);
 }
 
+TEST_CASE("a source file over a work bound is skipped, naming the bound") {
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Rule> rules =
+      LoadRules({InstalledRulesDirectory()}, &diagnostics);
+  RuleEngine engine(rules, &diagnostics);
+  std::string java = JavaWithLongValue();
+  for (int i = 0; i < 2000; ++i)
+    java += "class C" + std::to_string(i) + " { int f() { return " +
+            std::to_string(i) + "; } }\n";
+
+  SourceBounds parse;
+  parse.parse_timeout_micros = 1;  // far less than parsing this file takes
+  engine.set_bounds(parse);
+  FileFacts slow;
+  engine.ExtractAlways({"src/PricingConfig.java", "java", java}, &slow);
+  REQUIRE(slow.diagnostics.size() == 1);
+  CHECK(slow.diagnostics[0].location.ToString() == "src/PricingConfig.java");
+  CHECK(slow.diagnostics[0].message ==
+        "not analysed: parsing took longer than 1e-06 s (the per-file parse "
+        "bound); file skipped");
+  CHECK(slow.call_sites.empty());
+
+  SourceBounds budget;
+  budget.file_budget_seconds = 0;
+  engine.set_bounds(budget);
+  FileFacts spent;
+  engine.ExtractAlways({"src/PricingConfig.java", "java", java}, &spent);
+  REQUIRE(spent.diagnostics.size() == 1);
+  CHECK(spent.diagnostics[0].message.starts_with("not fully analysed: 0 of "));
+  CHECK(spent.diagnostics[0].message.ends_with(
+      " rules ran before the per-file time budget of 0 s was spent"));
+
+  // The default bounds let the same file through.
+  engine.set_bounds(SourceBounds{});
+  FileFacts normal;
+  engine.ExtractAlways({"src/PricingConfig.java", "java", java}, &normal);
+  CHECK(normal.diagnostics.empty());
+  CHECK(normal.call_sites.size() == 1);
+}
+
 TEST_CASE("the three long files scan next to a fleet, which stays intact") {
   MemoryFileSystem memory;
   memory.AddFile("fleet/deploy.yaml", R"(apiVersion: apps/v1

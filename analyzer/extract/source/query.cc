@@ -295,9 +295,11 @@ bool Query::Holds(const Predicate& predicate, const TSQueryMatch& match,
   return true;
 }
 
-std::vector<Captures> Query::Run(TSNode node, std::string_view source) const {
+std::vector<Captures> Query::Run(TSNode node, std::string_view source,
+                                 bool* exceeded_match_limit) const {
   std::vector<Captures> out;
   TSQueryCursor* cursor = ts_query_cursor_new();
+  ts_query_cursor_set_match_limit(cursor, kMatchLimit);
   ts_query_cursor_exec(cursor, query_, node);
   TSQueryMatch match;
   uint32_t node_start = ts_node_start_byte(node),
@@ -325,6 +327,8 @@ std::vector<Captures> Query::Run(TSNode node, std::string_view source) const {
     }
     if (ok) out.push_back(std::move(captures));
   }
+  if (exceeded_match_limit && ts_query_cursor_did_exceed_match_limit(cursor))
+    *exceeded_match_limit = true;
   ts_query_cursor_delete(cursor);
   return out;
 }

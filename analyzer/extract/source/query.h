@@ -45,8 +45,14 @@ class Query {
   Query(const Query&) = delete;
   Query& operator=(const Query&) = delete;
 
-  // Every match in `node` whose predicates hold.
-  std::vector<Captures> Run(TSNode node, std::string_view source) const;
+  // At most this many matches in progress at once (tree-sitter's match
+  // limit): a pathological file cannot make one query unbounded.
+  static constexpr uint32_t kMatchLimit = 1u << 16;
+
+  // Every match in `node` whose predicates hold; *exceeded_match_limit is
+  // set when tree-sitter dropped matches at kMatchLimit.
+  std::vector<Captures> Run(TSNode node, std::string_view source,
+                            bool* exceeded_match_limit = nullptr) const;
   std::vector<std::string> CaptureNames() const;
   // The anchors of every pattern, or nullopt when some pattern has none (it
   // must then run over the whole file).

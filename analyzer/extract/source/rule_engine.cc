@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -251,15 +252,46 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
   stats.parsed_bytes += file.content.size();
   TSParser* parser = ts_parser_new();
   ts_parser_set_language(parser, GrammarFor(it->first));
+  ts_parser_set_timeout_micros(parser, bounds_.parse_timeout_micros);
+  auto started = std::chrono::steady_clock::now();
   TSTree* tree =
       ts_parser_parse_string(parser, nullptr, file.content.data(),
                              static_cast<uint32_t>(file.content.size()));
-  if (tree) {
+  if (!tree) {
+    facts->diagnostics.push_back(
+        {{file.path, 0},
+         fmt::format("not analysed: parsing took longer than {:g} s (the "
+                     "per-file parse bound); file skipped",
+                     bounds_.parse_timeout_micros / 1e6),
+         Severity::kError});
+  } else {
     TSNode root = ts_tree_root_node(tree);
     size_t before = facts->layers.size();
     size_t sites_before = facts->call_sites.size();
-    for (const Compiled* compiled : candidates)
-      RunRule(*compiled, root, file, facts);
+    size_t ran = 0;
+    for (const Compiled* compiled : candidates) {
+      std::chrono::duration<double> spent =
+          std::chrono::steady_clock::now() - started;
+      if (spent.count() > bounds_.file_budget_seconds) {
+        facts->diagnostics.push_back(
+            {{file.path, 0},
+             fmt::format("not fully analysed: {} of {} rules ran before the "
+                         "per-file time budget of {:g} s was spent",
+                         ran, candidates.size(), bounds_.file_budget_seconds),
+             Severity::kError});
+        break;
+      }
+      if (!RunRule(*compiled, root, file, facts)) {
+        facts->diagnostics.push_back(
+            {{file.path, 0},
+             fmt::format("rule {}: more than {} matches in progress at once "
+                         "(the query match limit); some of its matches may be "
+                         "missing",
+                         compiled->rule->id, Query::kMatchLimit),
+             Severity::kWarning});
+      }
+      ++ran;
+    }
     DropFallbackLiterals(sites_before, &facts->call_sites);
     stats.layers += facts->layers.size() - before;
     ts_tree_delete(tree);
@@ -267,7 +299,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
   ts_parser_delete(parser);
 }
 
-void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
+bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                          const SourceFile& file, FileFacts* facts) const {
   const Rule& rule = *compiled.rule;
   // One fact per line; when two matches share a line, the outer one wins (a
@@ -280,11 +312,13 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
   const bool call_site = rule.produces == "call-site";
   std::vector<Captures> matches;
   const std::optional<QueryAnchors>& anchors = compiled.query->anchors();
+  bool exceeded = false;
   if (whole_file_ || !anchors) {
-    matches = compiled.query->Run(root, file.content);
+    matches = compiled.query->Run(root, file.content, &exceeded);
   } else {
     for (TSNode window : MatchWindows(root, file.content, *anchors)) {
-      for (Captures& captures : compiled.query->Run(window, file.content))
+      for (Captures& captures :
+           compiled.query->Run(window, file.content, &exceeded))
         matches.push_back(std::move(captures));
     }
   }
@@ -347,8 +381,8 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     SourceScope scope = ScopeOf(context);
     if (rule.produces == "call-site") {
       if (!rule.target_template.empty()) {
-        values.target = FillProperty(rule.target_template, captures, context,
-                                     file.content);
+        values.target =
+            FillProperty(rule.target_template, captures, context, file.content);
       }
       if (!values.target || values.target->empty()) continue;
       std::string target = StripQuotes(*values.target);
@@ -393,6 +427,7 @@ void RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     }
     seen_lines[line] = {start, end, index};
   }
+  return !exceeded;
 }
 
 }  // namespace ampcheck

@@ -28,6 +28,13 @@ ExtractionStats& GlobalExtractionStats();
 // The grammar a file is parsed with: "tsx" for .tsx, else its language.
 std::string GrammarOfFile(const SourceFile& file);
 
+// The work one source file may cost (docs/inputs.md): past a bound the
+// file, or the rules not run yet, are skipped with a diagnostic naming it.
+struct SourceBounds {
+  uint64_t parse_timeout_micros = 10'000'000;  // one tree-sitter parse
+  double file_budget_seconds = 30;             // every rule of one file
+};
+
 class RuleEngine : public Extractor {
  public:
   // Compiles every rule for each grammar it applies to; rules that fail to
@@ -51,6 +58,7 @@ class RuleEngine : public Extractor {
   // its anchor words (MatchWindows); the results must be the same, which
   // tests check with this.
   void set_whole_file(bool whole_file) { whole_file_ = whole_file; }
+  void set_bounds(const SourceBounds& bounds) { bounds_ = bounds; }
 
  private:
   // One rule for one grammar; compiled once, by whichever thread first
@@ -67,13 +75,15 @@ class RuleEngine : public Extractor {
   static void Compile(Compiled* compiled);
   // Compiles on first use; false when the rule cannot run.
   static bool EnsureCompiled(Compiled& compiled);
-  void RunRule(const Compiled& compiled, TSNode root, const SourceFile& file,
+  // False when the query dropped matches at its match limit.
+  bool RunRule(const Compiled& compiled, TSNode root, const SourceFile& file,
                FileFacts* facts) const;
 
   std::vector<std::unique_ptr<Rule>> rules_;
   std::map<std::string, std::vector<std::unique_ptr<Compiled>>> by_grammar_;
   size_t rule_count_ = 0;
   bool whole_file_ = false;
+  SourceBounds bounds_;
 };
 
 }  // namespace ampcheck
