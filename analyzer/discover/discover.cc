@@ -104,6 +104,7 @@ class Walker {
       std::string child = JoinPath(path, entry.name);
       std::string child_display = JoinPath(display, entry.name);
       std::string child_relative = JoinPath(relative, entry.name);
+      if (entry.is_symlink && LeadsOutOfRoot(child, child_display)) continue;
       FileStatus child_status = fs_.Stat(child);
       if (child_status.type == FileStatus::Type::kDirectory) {
         if (VendoredDirectories().count(entry.name)) {
@@ -193,9 +194,30 @@ class Walker {
     out_->diagnostics.push_back({{display, 0}, message, Severity::kError});
   }
 
+  // The scanned directory a walk starts from, symlinks followed.
+  void set_root(const std::string& root) { root_real_ = fs_.RealPath(root); }
+
+  // A symlink whose target lies outside the scanned directory is not
+  // followed: a scan reads what it was given, never /etc or a home.
+  bool LeadsOutOfRoot(const std::string& link, const std::string& display) {
+    if (root_real_.empty()) return false;
+    std::string target = fs_.RealPath(link);
+    if (target.empty()) return false;  // broken: diagnosed as such
+    if (target == root_real_ || StartsWith(target, root_real_ + "/"))
+      return false;
+    ++out_->skipped["symlink out of the scanned directory"];
+    out_->diagnostics.push_back(
+        {{display, 0},
+         "symlink leads out of the scanned directory (to " + target +
+             "); not followed",
+         Severity::kWarning});
+    return true;
+  }
+
  private:
   const FileSystem& fs_;
   const DiscoveryOptions& options_;
+  std::string root_real_;
   Discovery* out_;
 };
 
@@ -243,6 +265,7 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
       out.roots.push_back(input);
       std::set<std::string> ancestors;
       IgnoreRules ignore(input, options.excludes, options.ignore_files);
+      walker.set_root(input);
       walker.WalkDirectory(input, RootDisplayPrefix(inputs, index), "", ignore,
                            0, &ancestors);
     } else if (status.type == FileStatus::Type::kFile) {

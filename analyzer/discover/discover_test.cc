@@ -115,6 +115,33 @@ TEST_CASE(
   fs::remove_all(repo);
 }
 
+TEST_CASE("a symlink never leads out of the scanned directory") {
+  namespace fs = std::filesystem;
+  fs::path base = fs::temp_directory_path() /
+                  ("ampcheck-symlink-" + std::to_string(::getpid()));
+  fs::remove_all(base);
+  fs::create_directories(base / "repo/deploy");
+  fs::create_directories(base / "outside");
+  std::ofstream(base / "repo/deploy/app.yaml") << "a: 1\n";
+  std::ofstream(base / "outside/secret.yaml") << "a: 1\n";
+  fs::create_directory_symlink(base / "outside", base / "repo/elsewhere");
+  fs::create_symlink(base / "outside/secret.yaml", base / "repo/secret.yaml");
+  fs::create_directory_symlink("deploy", base / "repo/current");  // inside
+  DiskFileSystem disk;
+  Discovery d = Discover(disk, {(base / "repo").string()}, {});
+  CHECK(Displays(d) ==
+        std::vector<std::string>{"current/app.yaml", "deploy/app.yaml"});
+  CHECK(d.skipped.at("symlink out of the scanned directory") == 2);
+  REQUIRE(d.diagnostics.size() == 2);
+  CHECK(d.diagnostics[0].location.ToString() == "elsewhere");
+  CHECK(d.diagnostics[0].message ==
+        "symlink leads out of the scanned directory (to " +
+            fs::canonical(base / "outside").string() + "); not followed");
+  CHECK(d.diagnostics[0].severity == Severity::kWarning);
+  CHECK(d.diagnostics[1].location.ToString() == "secret.yaml");
+  fs::remove_all(base);
+}
+
 TEST_CASE("two inputs of the same name print as typed, never colliding") {
   MemoryFileSystem fs;
   fs.AddFile("a/deploy/m.yaml", "a: 1\n");

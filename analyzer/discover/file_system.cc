@@ -28,6 +28,12 @@ FileStatus DiskFileSystem::Stat(const std::string& path) const {
   return status;
 }
 
+std::string DiskFileSystem::RealPath(const std::string& path) const {
+  std::error_code ec;
+  std::filesystem::path real = std::filesystem::canonical(path, ec);
+  return ec ? "" : real.string();
+}
+
 bool DiskFileSystem::ListDirectory(const std::string& path,
                                    std::vector<DirectoryEntry>* entries,
                                    std::string* error) const {

@@ -33,6 +33,9 @@ class FileSystem {
   // Reads at most max_bytes; *truncated tells whether more remained.
   virtual bool ReadFile(const std::string& path, uint64_t max_bytes,
                         std::string* content, std::string* error) const = 0;
+  // The absolute path with every symlink followed; "" when it cannot be
+  // resolved. In memory there are no symlinks: the path itself.
+  virtual std::string RealPath(const std::string& path) const { return path; }
 };
 
 // The machine's file system.
@@ -44,6 +47,7 @@ class DiskFileSystem : public FileSystem {
                      std::string* error) const override;
   bool ReadFile(const std::string& path, uint64_t max_bytes,
                 std::string* content, std::string* error) const override;
+  std::string RealPath(const std::string& path) const override;
 };
 
 // Files in memory, for tests. Directories are implied by file paths.
