@@ -87,6 +87,9 @@ struct Rule {
   // The in-code default of an env or property target, used when the
   // service's config does not set it (os.getenv("X", "http://orders")).
   ValueSource target_fallback;
+  // The client type the layer configures (AddHttpClient<CatalogClient>):
+  // the calls made in that type are the layer's calls.
+  ValueSource through_type;
   std::string detail;  // appended to the layer's detail
   // Compile the query when a file first needs it rather than at start-up:
   // set for the shipped rules, which the tests compile; a user's rules are

@@ -45,7 +45,7 @@ bool ContainsAll(std::string_view text, const std::vector<std::string>& words) {
 std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
   return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
           &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
-          &rule.target,       &rule.target_fallback};
+          &rule.target,       &rule.target_fallback, &rule.through_type};
 }
 
 // The package a Java or Kotlin file declares, or "".
@@ -419,6 +419,8 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     }
     LayerFact layer = BuildLayer(rule, values, location, kind);
     layer.scope = std::move(scope);
+    if (auto type = resolve(rule.through_type); type && !type->empty())
+      layer.through = "type:" + StripQuotes(*type);
     layer.no_service_edge = ConnectionScope(context, kind);
     if (replace) {
       facts->layers[index] = std::move(layer);

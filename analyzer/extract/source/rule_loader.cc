@@ -200,6 +200,7 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     }
   }
   if (doc["detail"]) r.detail = doc["detail"].Scalar();
+  r.through_type = ParseValue(doc["through_type"]);
   std::string stem = fs::path(path).stem().string();
   if (stem != r.id) {
     Error(diagnostics, path, doc["id"].Mark().line + 1,
