@@ -255,6 +255,12 @@ void AddApplicationLayers(ResolveContext* c) {
   // Call sites first, so that layers see every call.
   LayerBinder binder;
   for (const auto& [file, site] : c->call_sites) {
+    if (site.target.kind == TargetKind::kNone) {
+      // A use of what a layer configures, not a call (LayerBinder::AddUse).
+      for (const auto& [service, shared] : ServicesOf(attribution, file))
+        if (service >= 0) binder.AddUse(service, {file, &site, -1});
+      continue;
+    }
     for (const auto& [service, shared] : ServicesOf(attribution, file)) {
       if (service < 0) {
         ++c->model.counts.call_sites_unresolved;

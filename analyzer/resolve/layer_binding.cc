@@ -20,6 +20,10 @@ void LayerBinder::AddSite(int service, BoundSite site) {
   sites_[service].push_back(std::move(site));
 }
 
+void LayerBinder::AddUse(int service, BoundSite use) {
+  uses_[service].push_back(std::move(use));
+}
+
 Binding LayerBinder::Bind(int service, const LayerFact& layer) const {
   Binding binding;
   auto it = sites_.find(service);
@@ -60,6 +64,36 @@ Binding LayerBinder::Bind(int service, const LayerFact& layer) const {
     }
     if (binding.calls.size() > before)
       through.push_back("calls made through client type " + type);
+  }
+  if (layer.through.rfind("pipeline:", 0) == 0 && uses_.count(service)) {
+    for (const BoundSite& use : uses_.at(service)) {
+      if (use.site->target.value != layer.through) continue;
+      const SourceScope& at = use.site->scope;
+      size_t before = binding.calls.size();
+      auto add = [&](const std::function<bool(const BoundSite&)>& in_scope) {
+        for (const BoundSite& s : it->second) {
+          if (s.file != use.file || !in_scope(s)) continue;
+          if (std::find(binding.calls.begin(), binding.calls.end(), s.call) ==
+              binding.calls.end()) {
+            binding.calls.push_back(s.call);
+          }
+        }
+        return binding.calls.size() > before;
+      };
+      bool bound = at.first_line > 0 && add([&](const BoundSite& s) {
+                     return s.site->location.line >= at.first_line &&
+                            s.site->location.line <= at.last_line;
+                   });
+      if (!bound && !at.type.empty()) {
+        bound = add(
+            [&](const BoundSite& s) { return s.site->scope.type == at.type; });
+      }
+      if (bound) {
+        through.push_back("calls run through pipeline " +
+                          layer.through.substr(9) + " (" + BaseName(use.file) +
+                          ":" + std::to_string(use.site->location.line) + ")");
+      }
+    }
   }
   if (!through.empty()) {
     binding.how = through.front();

@@ -78,6 +78,30 @@ TEST_CASE("layer binding: the builder chain and the client type it names") {
   CHECK(binder.Bind(0, alone).calls == std::vector<int>{1, 2});
 }
 
+TEST_CASE("layer binding: a named pipeline binds the calls where it is used") {
+  CallSiteFact in_items = Site(11, "CatalogService", "ItemsAsync", 8, 12);
+  CallSiteFact other = Site(20, "CatalogService", "Describe", 18, 22);
+  CallSiteFact use = Site(10, "CatalogService", "ItemsAsync", 8, 12);
+  use.target = {TargetKind::kNone, "pipeline:catalog", ""};
+  CallSiteFact unused = Site(19, "CatalogService", "Describe", 18, 22);
+  unused.target = {TargetKind::kNone, "pipeline:reviews", ""};
+  LayerBinder binder;
+  binder.AddSite(0, {"svc/client.java", &in_items, 4});
+  binder.AddSite(0, {"svc/client.java", &other, 5});
+  binder.AddUse(0, {"svc/client.java", &use, -1});
+  binder.AddUse(0, {"svc/client.java", &unused, -1});
+
+  LayerFact retry;
+  retry.layer.location = {"svc/program.cs", 8};
+  retry.through = "pipeline:catalog";
+  Binding bound = binder.Bind(0, retry);
+  CHECK(bound.calls == std::vector<int>{4});
+  CHECK(bound.how == "calls run through pipeline catalog (client.java:10)");
+
+  retry.through = "pipeline:inventory";  // registered, never used
+  CHECK(binder.Bind(0, retry).calls.empty());
+}
+
 TEST_CASE("layer binding: another file or service binds nothing") {
   CallSiteFact site = Site(12, "CartClient", "fetch", 10, 14);
   LayerBinder binder;
