@@ -355,19 +355,24 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
         return NodeText(c->second.front(), file.content);
       }
       if (!source.query.empty() && source.enclosing) {
+        // The innermost @enclosing node around the match, from one run over
+        // the file (climbing and re-running per ancestor would be quadratic).
         const Query& sub = *compiled.sub_queries.at(source.query);
-        for (TSNode n = ts_node_parent(match_node); !ts_node_is_null(n);
-             n = ts_node_parent(n)) {
-          for (const Captures& inner : sub.Run(n, file.content)) {
-            auto at = inner.find("enclosing");
-            auto v = inner.find("value");
-            if (at != inner.end() && v != inner.end() &&
-                ts_node_eq(at->second.front(), n)) {
-              return NodeText(v->second.front(), file.content);
-            }
+        uint32_t best = UINT32_MAX;
+        std::optional<std::string> value;
+        for (const Captures& inner : sub.Run(root, file.content)) {
+          auto at = inner.find("enclosing");
+          auto v = inner.find("value");
+          if (at == inner.end() || v == inner.end()) continue;
+          TSNode n = at->second.front();
+          uint32_t from = ts_node_start_byte(n), to = ts_node_end_byte(n);
+          if (from <= start && to >= end && to - from < best &&
+              !(from == start && to == end)) {
+            best = to - from;
+            value = NodeText(v->second.front(), file.content);
           }
         }
-        return std::nullopt;
+        return value;
       }
       if (!source.query.empty()) {
         const Query& sub = *compiled.sub_queries.at(source.query);
