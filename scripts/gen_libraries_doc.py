@@ -33,6 +33,8 @@ def kind_column(rule):
     produces = rule.get("produces", "layer")
     if produces == "layer":
         return rule.get("kind", "")
+    if produces == "use":
+        return "use (binds a layer)"
     return "timeout (no retry)" if produces == "timeout" else "call site"
 
 

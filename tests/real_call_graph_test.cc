@@ -81,5 +81,39 @@ TEST_CASE("layers go on the calls their scope holds, not on every call") {
   CHECK(shared_evidence);
 }
 
+TEST_CASE("a layer is on the calls of the client or pipeline it configures") {
+  std::string typed = ScanOutput("fixtures/fleets/typed-clients -v");
+  CHECK(typed.find("      wraps calls in its statement (Program.cs:8-9) "
+                   "(src/WebShop/Program.cs:8)\n") != std::string::npos);
+  CHECK(typed.find("      wraps calls made through client type StockClient "
+                   "(src/WebShop/Program.cs:21)\n") != std::string::npos);
+  CHECK(typed.find("webshop->reviews-api(3: Istio default, no VirtualService "
+                   "for reviews-api) = 3") != std::string::npos);
+
+  std::string pipelines = ScanOutput("fixtures/fleets/named-pipelines -v");
+  CHECK(pipelines.find("      wraps calls run through pipeline catalog "
+                       "(CatalogService.cs:10) (src/Storefront/Program.cs:9)"
+                       "\n") != std::string::npos);
+  CHECK(pipelines.find("assumed:") == std::string::npos);
+
+  std::string feign = ScanOutput("fixtures/fleets/feign-builders -v");
+  CHECK(feign.find("      wraps calls in its statement (Clients.java:15) "
+                   "(orders/src/main/java/com/shop/orders/Clients.java:15)"
+                   "\n") != std::string::npos);
+}
+
+TEST_CASE("an HTTP client's retry is not on a data store's call") {
+  std::string text = ScanOutput("fixtures/fleets/client-protocols -v");
+  CHECK(text.find("    note: not on this call: Apache HttpClient 4 "
+                  "(shipping/src/main/java/com/shop/shipping/"
+                  "BasketClient.java:18) retries its own client's requests; "
+                  "mysql is a data store or broker (Service mysql ports are "
+                  "mysql (deploy.yaml:24))\n") != std::string::npos);
+  CHECK(text.find("  mysql: shipping->mysql(1: no retrying layer) = 1\n") !=
+        std::string::npos);
+  // Still an assumption on the HTTP call, and counted as one.
+  CHECK(text.find("1 assumed on every outbound call") != std::string::npos);
+}
+
 }  // namespace
 }  // namespace ampcheck

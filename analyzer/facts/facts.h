@@ -177,6 +177,11 @@ struct SourceScope {
   std::string function;  // enclosing function or method, "" at top level
   int first_line = 0;    // the function's lines; 0 when at top level
   int last_line = 0;
+  // The outermost statement around the match within that function: a
+  // builder chain (AddHttpClient<T>(...).AddStandardResilienceHandler(),
+  // Feign.builder()...target(...)). 0 when unknown.
+  int statement_first_line = 0;
+  int statement_last_line = 0;
   bool operator==(const SourceScope&) const = default;
 };
 
@@ -197,6 +202,9 @@ struct LayerFact {
   std::string tries_property;
   std::string tries_property_semantics;
   SourceScope scope;
+  // What the layer configures, when its rule says: "type:CatalogClient" for
+  // a typed HttpClient, whose calls are the calls made in that type.
+  std::string through;
   // Why the layer wraps no service call ("a database connection: enclosing
   // type RetryableDataSource"), or "" when it may.
   std::string no_service_edge;

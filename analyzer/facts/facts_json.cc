@@ -46,11 +46,11 @@ static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
 static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
-static_assert(sizeof(SourceScope) == 72, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 768, "new field: list it in Fields()");
+static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 808, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(CallSiteFact) == 216, "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 224, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(FileFacts) == 432, "new field: list it in Fields()");
 
@@ -218,6 +218,7 @@ void Fields(Same<LayerFact> auto& s, auto&& f) {
   f("tries_property", s.tries_property);
   f("tries_property_semantics", s.tries_property_semantics);
   f("scope", s.scope);
+  f("through", s.through);
   f("no_service_edge", s.no_service_edge);
 }
 void Fields(Same<SourceScope> auto& s, auto&& f) {
@@ -225,6 +226,8 @@ void Fields(Same<SourceScope> auto& s, auto&& f) {
   f("function", s.function);
   f("first_line", s.first_line);
   f("last_line", s.last_line);
+  f("statement_first_line", s.statement_first_line);
+  f("statement_last_line", s.statement_last_line);
 }
 void Fields(Same<ConfigPropertyFact> auto& s, auto&& f) {
   f("key", s.key);

@@ -95,13 +95,14 @@ FileFacts FullFacts() {
   layer.service = "orders";
   layer.tries_property = "a.b";
   layer.tries_property_semantics = "tries";
-  layer.scope = {"PricingClient", "fetch", 10, 20};
+  layer.scope = {"PricingClient", "fetch", 10, 20, 12, 14};
+  layer.through = "type:PricingClient";
   layer.no_service_edge = "a data store connection";
   f.layers = {layer};
   f.call_sites = {{{TargetKind::kEnv, "ORDERS_URL", "http://orders"},
                    {"a.go", 3},
                    "url",
-                   {"", "newClient", 2, 5}}};
+                   {"", "newClient", 2, 5, 3, 4}}};
   f.build_markers = {
       {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
@@ -134,6 +135,9 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(layer.evidence == original.layers[0].layer.evidence);
   CHECK(read.layers[0].target == original.layers[0].target);
   CHECK(read.call_sites[0].target.fallback == "http://orders");
+  CHECK(read.layers[0].scope == original.layers[0].scope);
+  CHECK(read.layers[0].through == "type:PricingClient");
+  CHECK(read.call_sites[0].scope.statement_last_line == 4);
   CHECK(read.virtual_services[0].routes[0].retries->attempts == 0);
   CHECK_FALSE(read.virtual_services[0].routes[1].retries.has_value());
   CHECK_FALSE(read.destination_rules[0].subsets[1].second.has_value());

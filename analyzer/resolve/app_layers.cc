@@ -73,15 +73,48 @@ ResolvedTarget ResolveTarget(const Target& target, const Location& at,
   return out;
 }
 
+// Why a client layer cannot be on a call: an HTTP (or gRPC) client's retry
+// resends that client's requests, and a call to a data store or broker
+// (mysql, redis, kafka: TCP by its ports or name) goes through another
+// client. "" when it may be.
+std::string OtherProtocol(const Layer& layer, const Service& callee) {
+  if (layer.kind != LayerKind::kClient) return "";
+  if (callee.tcp_only) return callee.protocol_evidence;
+  std::string tcp = AssumedTcp(callee.name, 0);
+  return tcp.empty() ? "" : "assumed TCP: " + tcp;
+}
+
+// Keeps the calls a layer may be on; each call left out says why.
+std::vector<int> SameProtocolCalls(const Layer& layer,
+                                   const std::vector<int>& calls,
+                                   ResolveContext* c) {
+  std::vector<int> kept;
+  for (int index : calls) {
+    Call& call = c->model.calls[index];
+    std::string other = OtherProtocol(layer, c->model.services[call.to]);
+    if (other.empty()) {
+      kept.push_back(index);
+      continue;
+    }
+    const std::string& callee = c->model.services[call.to].name;
+    call.notes.push_back("not on this call: " + layer.origin + " (" +
+                         layer.location.ToString() +
+                         ") retries its own client's requests; " + callee +
+                         " is a data store or broker (" + other + ")");
+  }
+  return kept;
+}
+
 // Applies a layer to every outbound call of its service: what is left when
 // neither its target nor its scope says which calls it wraps. The call and
-// the summary name it as an assumption.
+// the summary name it as an assumption. A client layer skips the calls to
+// data stores and brokers (OtherProtocol).
 void ApplyToEveryCall(const Layer& layer, int service, const std::string& why,
                       const std::string& label, ResolveContext* c) {
   // A copy: no call is added below, but the index may grow elsewhere.
   std::vector<int> calls;
   if (service < static_cast<int>(c->outgoing.size()))
-    calls = c->outgoing[service];
+    calls = SameProtocolCalls(layer, c->outgoing[service], c);
   for (int index : calls) {
     Call& call = c->model.calls[index];
     call.layers.push_back(layer);
@@ -92,11 +125,15 @@ void ApplyToEveryCall(const Layer& layer, int service, const std::string& why,
   }
   if (calls.empty()) {
     ++c->model.counts.layers_no_call;
-    c->Diagnose(
-        layer.location,
-        label + " of " + c->model.services[service].name +
-            " applies to no call: the service has no known outbound calls",
-        Severity::kNote);
+    bool has_calls = service < static_cast<int>(c->outgoing.size()) &&
+                     !c->outgoing[service].empty();
+    c->Diagnose(layer.location,
+                label + " of " + c->model.services[service].name +
+                    " applies to no call: " +
+                    (has_calls ? "its service calls only data stores or "
+                                 "brokers"
+                               : "the service has no known outbound calls"),
+                Severity::kNote);
   } else {
     ++c->model.counts.layers_assumed;
   }
@@ -189,6 +226,7 @@ void PlaceSourceLayer(const LayerFact& fact, int service,
           resolved.why_not + ")";
   }
   Binding binding = binder.Bind(service, fact);
+  binding.calls = SameProtocolCalls(layer, binding.calls, c);
   if (!binding.calls.empty()) {
     layer.evidence.push_back({layer.location, "wraps " + binding.how});
     for (int index : binding.calls)
@@ -217,6 +255,12 @@ void AddApplicationLayers(ResolveContext* c) {
   // Call sites first, so that layers see every call.
   LayerBinder binder;
   for (const auto& [file, site] : c->call_sites) {
+    if (site.target.kind == TargetKind::kNone) {
+      // A use of what a layer configures, not a call (LayerBinder::AddUse).
+      for (const auto& [service, shared] : ServicesOf(attribution, file))
+        if (service >= 0) binder.AddUse(service, {file, &site, -1});
+      continue;
+    }
     for (const auto& [service, shared] : ServicesOf(attribution, file)) {
       if (service < 0) {
         ++c->model.counts.call_sites_unresolved;

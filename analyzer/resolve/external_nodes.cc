@@ -104,8 +104,8 @@ bool IsDocumentationHost(const std::string& host) {
          StartsWith(host, "xmlns.");
 }
 
-// Ports and names of data stores and brokers that speak TCP, not HTTP: the
-// mesh's HTTP retry policy does not apply to calls to them.
+}  // namespace
+
 std::string AssumedTcp(const std::string& name, int port) {
   static const std::map<int, const char*> kPorts = {
       {5432, "PostgreSQL"}, {3306, "MySQL"},     {6379, "Redis"},
@@ -123,8 +123,6 @@ std::string AssumedTcp(const std::string& name, int port) {
   }
   return "";
 }
-
-}  // namespace
 
 int ResolveContext::ResolveOrExternal(const HostReference& ref,
                                       const std::string& from_ns,

@@ -28,6 +28,12 @@ std::vector<HostReference> FindUrls(std::string_view text);
 // True when an env var name says it holds a host or address.
 bool NamesAHost(std::string_view variable);
 
+// Why a host speaks TCP rather than HTTP, from its port or name (a data
+// store or broker: "port 6379 is Redis's", "the name orders-db-mysql says
+// mysql"); "" when nothing says so. Neither the mesh's HTTP retry policy nor
+// an HTTP client's retry applies to calls to it.
+std::string AssumedTcp(const std::string& name, int port);
+
 struct ServiceName {
   std::string name;
   std::string ns;  // "" when the host does not say

@@ -32,11 +32,16 @@ struct Binding {
 class LayerBinder {
  public:
   void AddSite(int service, BoundSite site);
+  // A use of what a layer configures (GetPipeline("catalog")): a call site
+  // with no target whose target value names it ("pipeline:catalog"); the
+  // calls in the use's function, else its type, run through it.
+  void AddUse(int service, BoundSite use);
   // The calls of `service` whose sites lie in the layer's scope.
   Binding Bind(int service, const LayerFact& layer) const;
 
  private:
   std::map<int, std::vector<BoundSite>> sites_;
+  std::map<int, std::vector<BoundSite>> uses_;
 };
 
 }  // namespace ampcheck

@@ -44,6 +44,25 @@ bool IsContainer(const char* type) {
   return false;
 }
 
+// Nodes whose children are statements: a block, a body, a file.
+bool HoldsStatements(const char* type) {
+  static const char* kTypes[] = {"block",
+                                 "statements",
+                                 "function_body",
+                                 "class_body",
+                                 "declaration_list",
+                                 "compilation_unit",
+                                 "program",
+                                 "source_file",
+                                 "module",
+                                 "constructor_body",
+                                 "statement_list"};
+  for (const char* t : kTypes) {
+    if (std::strcmp(type, t) == 0) return true;
+  }
+  return false;
+}
+
 std::string NameOf(TSNode node, std::string_view source) {
   TSNode name = ts_node_child_by_field_name(node, "name", 4);
   if (!ts_node_is_null(name)) return NodeText(name, source);
@@ -75,11 +94,26 @@ MatchContext ContextOf(TSNode node, std::string_view source) {
   context.scope_text = source;
   bool have_scope = false;
   std::optional<TSNode> top_level;  // the declaration directly in a body
+  bool in_statement_scope = true;   // below the innermost function or type
   std::vector<TSNode> chain = Ancestors(node);
   for (size_t at = 0; at < chain.size(); ++at) {
     TSNode n = chain[at];
     const char* type = ts_node_type(n);
     TSNode parent = at + 1 < chain.size() ? chain[at + 1] : TSNode{};
+    if (IsFunction(type) || IsType(type) ||
+        std::strcmp(type, "decorated_definition") == 0 ||
+        std::strcmp(type, "anonymous_initializer") == 0 ||  // Kotlin init
+        std::strcmp(type, "static_initializer") == 0) {
+      in_statement_scope = false;
+    }
+    if (in_statement_scope && !ts_node_is_null(parent) &&
+        HoldsStatements(ts_node_type(parent))) {
+      // Keep climbing: the outermost statement wins over one in a lambda.
+      context.statement_first_line =
+          static_cast<int>(ts_node_start_point(n).row) + 1;
+      context.statement_last_line =
+          static_cast<int>(ts_node_end_point(n).row) + 1;
+    }
     if (!top_level && !ts_node_is_null(parent) &&
         IsContainer(ts_node_type(parent))) {
       top_level = n;
@@ -187,6 +221,8 @@ SourceScope ScopeOf(const MatchContext& context) {
   }
   scope.first_line = context.scope_first_line;
   scope.last_line = context.scope_last_line;
+  scope.statement_first_line = context.statement_first_line;
+  scope.statement_last_line = context.statement_last_line;
   return scope;
 }
 

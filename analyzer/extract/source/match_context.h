@@ -26,6 +26,10 @@ struct MatchContext {
   // Lines of that function (or decorated definition); 0 when top level.
   int scope_first_line = 0;
   int scope_last_line = 0;
+  // Lines of the outermost statement around the match inside that function
+  // (a builder chain); 0 when none.
+  int statement_first_line = 0;
+  int statement_last_line = 0;
 };
 
 MatchContext ContextOf(TSNode node, std::string_view source);

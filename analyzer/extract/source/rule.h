@@ -26,6 +26,10 @@ struct ValueSource {
   int query_line = 0;  // line of the sub-query in the rule file
   std::optional<std::string> value;
   double unit_ms = 1;  // for bare numbers in durations
+  // The sub-query runs on the nearest node around @match where it matches
+  // with its @enclosing capture on that node (the pipeline a strategy is
+  // added to), not inside @match.
+  bool enclosing = false;
   bool empty() const { return capture.empty() && query.empty() && !value; }
 };
 
@@ -87,6 +91,10 @@ struct Rule {
   // The in-code default of an env or property target, used when the
   // service's config does not set it (os.getenv("X", "http://orders")).
   ValueSource target_fallback;
+  // What the layer configures or a use names: "type" (AddHttpClient<T>:
+  // the calls made in T) or "pipeline" (AddResiliencePipeline("name")).
+  std::string through_kind;
+  ValueSource through;
   std::string detail;  // appended to the layer's detail
   // Compile the query when a file first needs it rather than at start-up:
   // set for the shipped rules, which the tests compile; a user's rules are

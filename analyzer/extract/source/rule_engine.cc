@@ -45,7 +45,7 @@ bool ContainsAll(std::string_view text, const std::vector<std::string>& words) {
 std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
   return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
           &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
-          &rule.target,       &rule.target_fallback};
+          &rule.target,       &rule.target_fallback, &rule.through};
 }
 
 // The package a Java or Kotlin file declares, or "".
@@ -309,7 +309,7 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     size_t index;  // into facts->layers or facts->call_sites
   };
   std::map<int, Seen> seen_lines;
-  const bool call_site = rule.produces == "call-site";
+  const bool call_site = rule.produces == "call-site" || rule.produces == "use";
   std::vector<Captures> matches;
   const std::optional<QueryAnchors>& anchors = compiled.query->anchors();
   bool exceeded = false;
@@ -354,6 +354,26 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
         if (c == captures.end()) return std::nullopt;
         return NodeText(c->second.front(), file.content);
       }
+      if (!source.query.empty() && source.enclosing) {
+        // The innermost @enclosing node around the match, from one run over
+        // the file (climbing and re-running per ancestor would be quadratic).
+        const Query& sub = *compiled.sub_queries.at(source.query);
+        uint32_t best = UINT32_MAX;
+        std::optional<std::string> value;
+        for (const Captures& inner : sub.Run(root, file.content)) {
+          auto at = inner.find("enclosing");
+          auto v = inner.find("value");
+          if (at == inner.end() || v == inner.end()) continue;
+          TSNode n = at->second.front();
+          uint32_t from = ts_node_start_byte(n), to = ts_node_end_byte(n);
+          if (from <= start && to >= end && to - from < best &&
+              !(from == start && to == end)) {
+            best = to - from;
+            value = NodeText(v->second.front(), file.content);
+          }
+        }
+        return value;
+      }
       if (!source.query.empty()) {
         const Query& sub = *compiled.sub_queries.at(source.query);
         for (const Captures& inner : sub.Run(match_node, file.content)) {
@@ -379,6 +399,23 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                                           context, file.content)};
     Location location{file.path, line};
     SourceScope scope = ScopeOf(context);
+    if (rule.produces == "use") {
+      // Not a call: the calls in its scope run through what it names.
+      auto through = resolve(rule.through);
+      if (!through || through->empty()) continue;
+      CallSiteFact use{{TargetKind::kNone,
+                        rule.through_kind + ":" + StripQuotes(*through), ""},
+                       location,
+                       fmt::format("{} ({})", rule.library, rule.id),
+                       scope};
+      if (replace) {
+        facts->call_sites[index] = std::move(use);
+      } else {
+        facts->call_sites.push_back(std::move(use));
+      }
+      seen_lines[line] = {start, end, index};
+      continue;
+    }
     if (rule.produces == "call-site") {
       if (!rule.target_template.empty()) {
         values.target =
@@ -419,6 +456,8 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     }
     LayerFact layer = BuildLayer(rule, values, location, kind);
     layer.scope = std::move(scope);
+    if (auto through = resolve(rule.through); through && !through->empty())
+      layer.through = rule.through_kind + ":" + StripQuotes(*through);
     layer.no_service_edge = ConnectionScope(context, kind);
     if (replace) {
       facts->layers[index] = std::move(layer);

@@ -44,6 +44,7 @@ ValueSource ParseValue(const YAML::Node& node) {
   }
   if (node["value"]) value.value = node["value"].Scalar();
   if (node["unit_ms"]) value.unit_ms = node["unit_ms"].as<double>();
+  if (node["enclosing"]) value.enclosing = node["enclosing"].as<bool>();
   return value;
 }
 
@@ -200,6 +201,15 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     }
   }
   if (doc["detail"]) r.detail = doc["detail"].Scalar();
+  if (const YAML::Node through = doc["through"]) {
+    r.through_kind = through["kind"].Scalar();
+    r.through = ParseValue(through);
+  }
+  if (r.produces == "use" && r.through.empty()) {
+    Error(diagnostics, path, 1,
+          "a use rule needs 'through': what the use names");
+    return false;
+  }
   std::string stem = fs::path(path).stem().string();
   if (stem != r.id) {
     Error(diagnostics, path, doc["id"].Mark().line + 1,
