@@ -79,7 +79,7 @@ TEST_CASE("backoff-exceeds-timeout: own, surrounding and caller's timeouts") {
           "the first retry can never start in time"});
 }
 
-TEST_CASE("backoff-exceeds-timeout: a caller's per-try wait; near misses") {
+TEST_CASE("backoff-exceeds-timeout: a caller's per-try wait, and near misses") {
   Layer slow = Retry(LayerKind::kClient, "@Retryable", 17, 1000000);
   Layer quick = Retry(LayerKind::kClient, "@Retryable", 30, 500);
   Layer unlimited = Retry(LayerKind::kClient, "@Retry", 40, 60000);
