@@ -340,6 +340,41 @@ TEST_CASE("layers name the config property or env var that overrides them") {
   CHECK(env[0].layer.provenance == Provenance::kInferred);
 }
 
+TEST_CASE("back-off and deadlines: spelled values, else the library default") {
+  auto feign = RunRule("java-feign-retryer", "Clients.java",
+                       "import feign.Retryer;\n"
+                       "class Clients {\n"
+                       "  Retryer a() { return new Retryer.Default(1000000, "
+                       "2000000, 3); }\n"
+                       "  Retryer b() { return new Retryer.Default(); }\n}\n");
+  REQUIRE(feign.size() == 2);
+  CHECK(feign[0].layer.backoff.base == 1000000);
+  CHECK(feign[0].layer.backoff.cap == 2000000);
+  CHECK(feign[1].layer.backoff.base == 100);
+  CHECK(feign[1].layer.backoff.cap == 1000);
+
+  auto kotlin = RunRule("kotlin-feign-retryer", "Clients.kt",
+                        "import feign.Retryer\n"
+                        "fun a(): Retryer = Retryer.Default(250, 5000, 4)\n");
+  REQUIRE(kotlin.size() == 1);
+  CHECK(kotlin[0].layer.backoff.base == 250);
+  CHECK(kotlin[0].layer.backoff.cap == 5000);
+
+  auto deadline =
+      RunRule("go-context-with-timeout", "pricing.go",
+              "package x\n"
+              "import \"context\"\n"
+              "func f(ctx context.Context) {\n"
+              "  ctx, cancel := context.WithTimeout(ctx, 2*time.Second)\n"
+              "  defer cancel()\n"
+              "  stub.GetPrice(ctx, req)\n"
+              "}\n");
+  REQUIRE(deadline.size() == 1);
+  CHECK(deadline[0].layer.total_timeout == 2000);
+  CHECK(deadline[0].layer.timeout_only);
+  CHECK(deadline[0].layer.location.ToString() == "pricing.go:4");
+}
+
 }  // namespace
 }  // namespace ampcheck
 

@@ -10,6 +10,7 @@ namespace ampcheck {
 const std::vector<std::unique_ptr<Check>>& AllChecks() {
   static const std::vector<std::unique_ptr<Check>> checks = [] {
     std::vector<std::unique_ptr<Check>> list;
+    list.push_back(MakeBackoffExceedsTimeoutCheck());
     list.push_back(MakeImplicitMeshRetryCheck());
     list.push_back(MakeIneffectiveRetryCheck());
     list.push_back(MakeMissingTimeoutCheck());

@@ -84,6 +84,7 @@ const std::vector<std::unique_ptr<Check>>& AllChecks();
 // Whether `id` names one of AllChecks().
 bool IsCheckId(const std::string& id);
 
+std::unique_ptr<Check> MakeBackoffExceedsTimeoutCheck();
 std::unique_ptr<Check> MakeUnboundedRetryCheck();
 std::unique_ptr<Check> MakeRetryAmplificationCheck();
 std::unique_ptr<Check> MakeUndocumentedAmplificationCheck();

@@ -48,7 +48,7 @@ TEST_CASE("SARIF: one rule per check, with help at an absolute URL") {
   json custom = SarifJson(scan.model, scan.analysis,
                           {"https://git.example.com/docs/checks/", ""});
   CHECK(custom["runs"][0]["tool"]["driver"]["rules"][0]["helpUri"] ==
-        "https://git.example.com/docs/checks/implicit-mesh-retry.md");
+        "https://git.example.com/docs/checks/backoff-exceeds-timeout.md");
 }
 
 TEST_CASE("SARIF: a result at the causing layer, the path's layers related") {
@@ -58,7 +58,7 @@ TEST_CASE("SARIF: a result at the causing layer, the path's layers related") {
       ResultFor(sarif, "undocumented-amplification", ".ampcheck.yaml", 16);
   REQUIRE(r != nullptr);
   CHECK((*r)["level"] == "error");
-  CHECK((*r)["ruleIndex"] == 10);
+  CHECK((*r)["ruleIndex"] == 11);
   CHECK((*r)["locations"][0]["physicalLocation"]["artifactLocation"]
             ["uriBaseId"] == "%SRCROOT%");
   CHECK((*r)["message"]["text"] ==

@@ -204,7 +204,8 @@ std::string OverloadKey(int service, const LayerFact& fact) {
 }
 
 // A source layer onto the calls it wraps: its own target first, then the
-// call sites its scope holds, then every outbound call (an assumption).
+// call sites its scope holds, then every outbound call (an assumption; never
+// for a timeout).
 void PlaceSourceLayer(const LayerFact& fact, int service,
                       const std::string& shared, const ServiceConfig& config,
                       const LayerBinder& binder, ResolveContext* c) {
@@ -232,6 +233,19 @@ void PlaceSourceLayer(const LayerFact& fact, int service,
     for (int index : binding.calls)
       c->model.calls[index].layers.push_back(layer);
     ++c->model.counts.layers_bound;
+    return;
+  }
+  if (layer.timeout_only) {
+    // A timeout assumed on every call would hide the calls that have none
+    // (missing-timeout) and invent inversions: an assumption must not make
+    // the report quieter, so a timeout binds to what it wraps or to nothing.
+    ++c->model.counts.layers_no_call;
+    c->Diagnose(layer.location,
+                layer.origin + " timeout of " +
+                    c->model.services[service].name + " has " + why +
+                    " and no call site in its scope: not assumed on every "
+                    "outbound call",
+                Severity::kNote);
     return;
   }
   ApplyToEveryCall(layer, service, why + " and no call site in its scope",

@@ -19,7 +19,8 @@ class RE2;
 namespace ampcheck {
 
 // Where a value comes from: a capture of the rule's query, a sub-query run
-// inside the match (its capture `value`), or a literal.
+// inside the match (its capture `value`), or a literal; a literal next to a
+// capture or sub-query is the default when they find nothing.
 struct ValueSource {
   std::string capture;
   std::string query;   // sub-query source, run over the @match node
@@ -73,6 +74,11 @@ struct Rule {
   std::vector<std::string> requires_words;   // all of these words in the file
   std::vector<std::string> unless_in_scope;  // none in the enclosing function
   std::vector<std::string> unless_in_file;   // none in the file
+  // A query that must match in the enclosing function after the @match node,
+  // each capture named like one of the rule query's with the same text: a
+  // context.WithTimeout's ctx passed to a later call.
+  std::string in_scope;
+  int in_scope_line = 0;
   std::string query;
   int query_line = 0;
   TriesSpec tries;

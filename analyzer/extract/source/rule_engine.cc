@@ -109,6 +109,35 @@ void DropFallbackLiterals(size_t first, std::vector<CallSiteFact>* sites) {
                sites->end());
 }
 
+// Whether `scope_query` matches in the enclosing function after the match,
+// with each of its captures that the rule's query also has naming the same
+// text: rules see no data flow, so "the ctx made here is passed to a later
+// call" is a join on capture text.
+bool HoldsInScope(const Query& scope_query, TSNode root, TSNode match_node,
+                  const Captures& captures, const MatchContext& context,
+                  std::string_view content) {
+  uint32_t scope_start =
+      static_cast<uint32_t>(context.scope_text.data() - content.data());
+  uint32_t scope_end =
+      scope_start + static_cast<uint32_t>(context.scope_text.size());
+  TSNode scope =
+      ts_node_descendant_for_byte_range(root, scope_start, scope_end);
+  uint32_t after = ts_node_end_byte(match_node);
+  for (const Captures& inner : scope_query.Run(scope, content)) {
+    bool holds = !inner.empty();
+    for (const auto& [name, nodes] : inner) {
+      if (ts_node_start_byte(nodes.front()) < after) holds = false;
+      auto outer = captures.find(name);
+      if (outer != captures.end() && NodeText(outer->second.front(), content) !=
+                                         NodeText(nodes.front(), content)) {
+        holds = false;
+      }
+    }
+    if (holds) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 ExtractionStats& GlobalExtractionStats() {
@@ -152,6 +181,18 @@ void RuleEngine::Compile(Compiled* compiled) {
       } else {
         compiled->sub_queries[source->query] = std::move(sub);
       }
+    }
+  }
+  if (!rule.in_scope.empty()) {
+    auto scope = Query::Compile(compiled->language, rule.in_scope, &error);
+    if (!scope) {
+      int line = rule.in_scope_line;
+      if (StartsWith(error, "line ")) line += std::stoi(error.substr(5)) - 1;
+      compiled->problems.push_back(
+          {{rule.file, line},
+           fmt::format("rule {} in_scope: {}", rule.id, error)});
+    } else {
+      compiled->sub_queries[rule.in_scope] = std::move(scope);
     }
   }
 }
@@ -335,6 +376,11 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     MatchContext context = ContextOf(match_node, file.content);
     if (!NearMissWord(match_text, context).empty()) continue;
     if (ContainsAny(context.scope_text, rule.unless_in_scope)) continue;
+    if (!rule.in_scope.empty() &&
+        !HoldsInScope(*compiled.sub_queries.at(rule.in_scope), root, match_node,
+                      captures, context, file.content)) {
+      continue;
+    }
     uint32_t start = ts_node_start_byte(match_node);
     uint32_t end = ts_node_end_byte(match_node);
     std::optional<size_t> replace;
@@ -349,9 +395,11 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
 
     auto resolve =
         [&](const ValueSource& source) -> std::optional<std::string> {
+      // A literal next to a capture or sub-query is the library's default,
+      // used when the code does not spell the value.
       if (!source.capture.empty()) {
         auto c = captures.find(source.capture);
-        if (c == captures.end()) return std::nullopt;
+        if (c == captures.end()) return source.value;
         return NodeText(c->second.front(), file.content);
       }
       if (!source.query.empty() && source.enclosing) {
@@ -381,7 +429,7 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
             return NodeText(v->second.front(), file.content);
           }
         }
-        return std::nullopt;
+        return source.value;
       }
       return source.value;
     };

@@ -129,6 +129,10 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   r.requires_words = Strings(doc["requires"]);
   r.unless_in_file = Strings(doc["unless_in_file"]);
   r.unless_in_scope = Strings(doc["unless_in_scope"]);
+  if (doc["in_scope"]) {
+    r.in_scope = doc["in_scope"].Scalar();
+    r.in_scope_line = ContentLine(doc["in_scope"]);
+  }
   r.query = doc["query"].Scalar();
   r.query_line = ContentLine(doc["query"]);
   if (r.prefilter.empty()) {
