@@ -11,6 +11,8 @@
 #include <map>
 #include <string>
 
+#include "tests/shell.h"
+
 namespace ampcheck {
 namespace {
 
@@ -30,14 +32,9 @@ Run Ampcheck(const fs::path& dir, const std::string& arguments,
   std::string command = "cd " + dir.string() + " && " + AMPCHECK_BINARY + " " +
                         arguments + " < .stdin 2>&1 >/dev/null";
   Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-    run.err.append(buffer, n);
-  int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  ShellRun shell = RunShell(command);
+  run.err = shell.out;
+  run.exit_code = shell.exit_code;
   return run;
 }
 

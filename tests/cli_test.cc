@@ -6,6 +6,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/shell.h"
+
 namespace ampcheck {
 namespace {
 
@@ -18,14 +20,9 @@ Run Ampcheck(const std::string& arguments) {
   std::string command = std::string("cd ") + AMPCHECK_SOURCE_DIR + " && " +
                         AMPCHECK_BINARY + " " + arguments + " 2>&1";
   Run run;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-    run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  ShellRun shell = RunShell(command);
+  run.out = shell.out;
+  run.exit_code = shell.exit_code;
   return run;
 }
 

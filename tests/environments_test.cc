@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/shell.h"
+
 namespace ampcheck {
 namespace {
 
@@ -81,14 +83,7 @@ TEST_CASE("an environment that holds no scanned file is an error") {
 std::string Output(const std::string& arguments) {
   std::string command = std::string("cd ") + kFleet + " && " + AMPCHECK_BINARY +
                         " scan . " + arguments + " --fail-on never 2>/dev/null";
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  pclose(pipe);
-  return out;
+  return RunShell(command).out;
 }
 
 TEST_CASE("the report has one section per environment, in each format") {

@@ -9,6 +9,8 @@
 #include <filesystem>
 #include <string>
 
+#include "tests/shell.h"
+
 namespace ampcheck {
 namespace {
 
@@ -21,14 +23,9 @@ struct Run {
 
 Run Shell(const std::string& command) {
   Run run;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0)
-    run.out.append(buffer, n);
-  int status = pclose(pipe);
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  ShellRun shell = RunShell((command + " 2>&1"));
+  run.out = shell.out;
+  run.exit_code = shell.exit_code;
   return run;
 }
 

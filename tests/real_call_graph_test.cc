@@ -8,6 +8,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/shell.h"
+
 namespace ampcheck {
 namespace {
 
@@ -15,14 +17,7 @@ std::string ScanOutput(const std::string& arguments) {
   std::string command = std::string("cd ") + AMPCHECK_SOURCE_DIR + " && " +
                         AMPCHECK_BINARY + " scan " + arguments +
                         " --fail-on never 2>&1";
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  pclose(pipe);
-  return out;
+  return RunShell(command).out;
 }
 
 TEST_CASE("a service repository scanned alone keeps the calls that leave it") {

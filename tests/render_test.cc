@@ -10,6 +10,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "tests/shell.h"
+
 namespace ampcheck {
 namespace {
 
@@ -18,16 +20,7 @@ using nlohmann::json;
 const std::string kTools =
     std::string(AMPCHECK_SOURCE_DIR) + "/tests/render/bin";
 
-std::string Output(const std::string& command) {
-  std::string out;
-  FILE* pipe = popen(command.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  char buffer[4096];
-  size_t n;
-  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
-  pclose(pipe);
-  return out;
-}
+std::string Output(const std::string& command) { return RunShell(command).out; }
 
 // The JSON report of `ampcheck scan ARGS` run with PATH set to `path`.
 json Scan(const std::string& path, const std::string& arguments) {

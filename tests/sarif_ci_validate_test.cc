@@ -123,10 +123,10 @@ TEST_CASE("SARIF from every fixture fleet passes the SARIF validator") {
     std::string report = (temp / "validation.sarif").string();
     std::string out, err;
     // bad-input holds broken files on purpose: report them, do not fail.
-    int scan = RunProgram({AMPCHECK_BINARY, "scan", fleet, "--format", "sarif",
-                           "--fail-on", "never", "--input-errors", "warn", "-o",
-                           sarif},
-                          "", &out, &err);
+    int scan = RunProgram(
+        {AMPCHECK_BINARY, "scan", fleet, "--format", "sarif", "--fail-on",
+         "never", "--input-errors", "warn", "-o", sarif},
+        "", &out, &err);
     REQUIRE_MESSAGE(scan == 0, err);
     std::vector<std::string> errors =
         ValidationErrors(validator, sarif, report);

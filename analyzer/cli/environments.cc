@@ -3,7 +3,6 @@
 #include <set>
 
 #include "analyzer/base/paths.h"
-#include "analyzer/base/threads.h"
 #include "analyzer/cli/pipeline_parts.h"
 #include "analyzer/discover/rendered_documents.h"
 
@@ -63,24 +62,6 @@ Discovery EnvironmentDiscovery(const Discovery& all,
   return out;
 }
 
-namespace {
-
-ScanResult AnalyzePlan(const FileSystem& fs, const FleetPlan& plan,
-                       const ScanOptions& options) {
-  FleetExtractionOptions extraction;
-  extraction.jobs = ThreadCount(options.jobs);
-  extraction.max_file_bytes = options.max_file_bytes;
-  ExtractionCounters counters;
-  FactsBundle bundle = ExtractBundle(fs, plan, 0, 1, extraction, &counters);
-  AnalyzeBundleOptions analyze;
-  analyze.istio_version = options.istio_version;
-  analyze.analyze = options.analyze;
-  analyze.analyze.threads = options.jobs;
-  return AnalyzeBundle(std::move(bundle), analyze);
-}
-
-}  // namespace
-
 std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
                                                  const ScanOptions& options) {
   FleetPlan plan = PlanFleet(fs, options);
@@ -94,7 +75,7 @@ std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
       CollectEnvironments(options.environments, plan.policy_environments,
                           ParentPath(plan.policy_path));
   if (environments.empty())
-    return {{Environment{}, AnalyzePlan(fs, plan, options)}};
+    return {{Environment{}, ScanPlan(fs, plan, options)}};
   const Discovery all = std::move(plan.discovery);
   const std::vector<Diagnostic> plan_diagnostics = plan.diagnostics;
   std::vector<EnvironmentScan> scans;
@@ -118,7 +99,7 @@ std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
                                       environments[i].directory,
                                   Severity::kError});
     }
-    scans.push_back({environments[i], AnalyzePlan(fs, plan, options)});
+    scans.push_back({environments[i], ScanPlan(fs, plan, options)});
   }
   return scans;
 }

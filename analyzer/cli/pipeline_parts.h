@@ -87,6 +87,11 @@ struct AnalyzeBundleOptions {
   AnalyzeOptions analyze;
 };
 
+// Both halves on this machine for a plan made by PlanFleet (RunScan's work
+// after planning, shared with the per-environment scans).
+ScanResult ScanPlan(const FileSystem& fs, const FleetPlan& plan,
+                    const ScanOptions& options);
+
 ScanResult AnalyzeBundle(FactsBundle bundle,
                          const AnalyzeBundleOptions& options);
 

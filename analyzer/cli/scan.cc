@@ -15,6 +15,11 @@ ScanResult RunScan(const FileSystem& fs, const ScanOptions& options) {
     result.usage_message = plan.usage_message;
     return result;
   }
+  return ScanPlan(fs, plan, options);
+}
+
+ScanResult ScanPlan(const FileSystem& fs, const FleetPlan& plan,
+                    const ScanOptions& options) {
   FleetExtractionOptions extraction;
   extraction.jobs = ThreadCount(options.jobs);
   extraction.max_file_bytes = options.max_file_bytes;
