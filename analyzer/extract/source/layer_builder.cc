@@ -124,7 +124,14 @@ std::string StripQuotes(const std::string& text) {
   if (s.size() >= 2 &&
       (s.front() == '"' || s.front() == '\'' || s.front() == '`') &&
       s.back() == s.front()) {
-    return s.substr(1, s.size() - 2);
+    // `\$` is a literal $ in Kotlin strings and JS templates, where
+    // "\${pricing.base-url}" spells a Spring placeholder; no language
+    // ampcheck reads gives it another meaning in a URL.
+    std::string inner = s.substr(1, s.size() - 2);
+    for (size_t at = inner.find("\\$"); at != std::string::npos;
+         at = inner.find("\\$", at))
+      inner.erase(at, 1);
+    return inner;
   }
   return s;
 }
