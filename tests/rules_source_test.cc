@@ -1,6 +1,7 @@
 // Runs every rule over its fixtures (fixtures/rules/<language>/<rule-id>.*)
 // and compares with the expectations written next to the triggering lines:
 //   // ruleid: <rule-id> tries=4     the next code line (or this one) fires
+//   (timeout=2000/- states the per-try and total timeouts in ms)
 //   // ok: <rule-id>                 near miss: must stay silent
 //   // todoruleid: <rule-id>         known gap: not checked
 //   "//": "ruleid: <rule-id>",       the same in JSON
@@ -39,6 +40,7 @@ std::string ReadFile(const fs::path& path) {
 struct Expectation {
   std::string rule_id;
   std::string tries;     // "" when not stated
+  std::string timeout;   // "PER_TRY_MS/TOTAL_MS", "-" for unset; "" not stated
   std::string target;    // "kind:value" ("env:ORDERS_URL"), "" when not stated
   std::string fallback;  // the target's in-code default, "" when not stated
 };
@@ -46,9 +48,18 @@ struct Expectation {
 // What a rule found on one line.
 struct Found {
   std::string tries;
+  std::string timeout;
   std::string target;
   std::string fallback;
 };
+
+// "per-try/total" in milliseconds, "-" where unset: what a timeout= says.
+std::string TimeoutText(const Layer& layer) {
+  auto ms = [](const std::optional<Millis>& m) {
+    return m ? std::to_string(*m) : std::string("-");
+  };
+  return ms(layer.per_try_timeout) + "/" + ms(layer.total_timeout);
+}
 
 std::string TargetText(const Target& target) {
   if (target.kind == TargetKind::kNone) return "";
@@ -60,7 +71,7 @@ std::map<int, std::vector<Expectation>> ReadExpectations(
     const std::string& text) {
   static const RE2 kExpect(
       R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)"
-      R"((\s+target=(\S+))?(\s+fallback=(\S+))?)");
+      R"((\s+timeout=(\S+))?(\s+target=(\S+))?(\s+fallback=(\S+))?)");
   std::map<int, std::vector<Expectation>> out;
   std::vector<std::string> lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -79,7 +90,8 @@ std::map<int, std::vector<Expectation>> ReadExpectations(
         ++target;
       }
     }
-    out[static_cast<int>(target) + 1].push_back({m[2], m[4], m[6], m[8]});
+    out[static_cast<int>(target) + 1].push_back(
+        {m[2], m[4], m[6], m[8], m[10]});
   }
   return out;
 }
@@ -111,12 +123,12 @@ std::vector<std::string> RunFixtures(const std::vector<Rule>& rules,
       auto expected = ReadExpectations(text);
       std::map<int, Found> actual;
       for (const LayerFact& layer : facts.layers) {
-        actual[layer.layer.location.line] = {layer.layer.tries.ToString(),
-                                             TargetText(layer.target),
-                                             layer.target.fallback};
+        actual[layer.layer.location.line] = {
+            layer.layer.tries.ToString(), TimeoutText(layer.layer),
+            TargetText(layer.target), layer.target.fallback};
       }
       for (const CallSiteFact& site : facts.call_sites) {
-        actual[site.location.line] = {"", TargetText(site.target),
+        actual[site.location.line] = {"", "", TargetText(site.target),
                                       site.target.fallback};
       }
       for (const auto& [line, list] : expected) {
@@ -131,6 +143,10 @@ std::vector<std::string> RunFixtures(const std::vector<Rule>& rules,
             problems.push_back(
                 fmt::format("wrong tries: {}:{} {} tries={} (expected {})",
                             display, line, rule.id, it->second.tries, e.tries));
+          } else if (!e.timeout.empty() && e.timeout != it->second.timeout) {
+            problems.push_back(fmt::format(
+                "wrong timeout: {}:{} {} timeout={} (expected {})", display,
+                line, rule.id, it->second.timeout, e.timeout));
           } else if (!e.target.empty() && e.target != it->second.target) {
             problems.push_back(fmt::format(
                 "wrong target: {}:{} {} target={} (expected {})", display, line,

@@ -15,6 +15,7 @@
 #include "analyzer/extract/source/layer_builder.h"
 #include "analyzer/extract/source/match_context.h"
 #include "analyzer/extract/source/match_windows.h"
+#include "analyzer/extract/source/parameter_default.h"
 #include "analyzer/extract/source/string_fold.h"
 #include "analyzer/extract/source/test_paths.h"
 
@@ -400,6 +401,9 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
       if (!source.capture.empty()) {
         auto c = captures.find(source.capture);
         if (c == captures.end()) return source.value;
+        // A wrapper's parameter (timeout=timeout): its default, if any.
+        if (auto passed = ParameterDefault(c->second.front(), file.content))
+          return passed;
         return NodeText(c->second.front(), file.content);
       }
       if (!source.query.empty() && source.enclosing) {
