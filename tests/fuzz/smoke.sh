@@ -5,9 +5,12 @@
 # format, JOBS targets at a time (default: the number of cores). Fails if any
 # target crashes, leaks, breaks a property, or spends over 10 s on one input;
 # the input is left in build-fuzz/crashes/ (tests/fuzz/add_regression.sh
-# makes it a regression input).
+# makes it a regression input). The inputs found are thrown away unless
+# FUZZ_KEEP=DIR keeps them in DIR/<target>/, which the next run starts from
+# (the long campaign, docs/reliability.md).
 #   tests/fuzz/smoke.sh                 every target
 #   tests/fuzz/smoke.sh manifests rules these
+#   FUZZ_SECONDS=3600 JOBS=1 FUZZ_KEEP=build-fuzz/campaign tests/fuzz/smoke.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build_dir=${BUILD_DIR:-build-fuzz}
@@ -31,18 +34,19 @@ dictionary() {
 
 run() {
   local target=$1 scratch
-  scratch=$(mktemp -d)
-  mkdir -p "$build_dir/corpus/$target"
+  if [ -n "${FUZZ_KEEP:-}" ]; then scratch=$FUZZ_KEEP/$target; else scratch=$(mktemp -d); fi
+  mkdir -p "$scratch" "$build_dir/corpus/$target"
   # New inputs go to the scratch directory; the seeds stay as built.
   if "$build_dir/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -artifact_prefix="$build_dir/crashes/$target-" $(dictionary "$target") \
+      -print_final_stats=1 -artifact_prefix="$build_dir/crashes/$target-" $(dictionary "$target") \
       "$scratch" "$build_dir/corpus/$target" >"$build_dir/logs/$target.log" 2>&1; then
-    echo "fuzz $target: ok, $(grep -o '#[0-9]*.*DONE.*' "$build_dir/logs/$target.log" | tail -1)"
+    echo "fuzz $target: ok, $(grep -o '#[0-9]*.*DONE.*' "$build_dir/logs/$target.log" | tail -1 | tr -s ' ')"
   else
     echo "fuzz $target: FAILED (log $build_dir/logs/$target.log)"
+    touch "$build_dir/crashes/$target.failed"
     grep -E 'ERROR|SUMMARY|fuzz_[a-z_]*:' "$build_dir/logs/$target.log" | head -5
   fi
-  rm -rf "$scratch"
+  [ -n "${FUZZ_KEEP:-}" ] || rm -rf "$scratch"
 }
 
 start=$SECONDS
