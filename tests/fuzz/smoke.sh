@@ -7,10 +7,11 @@
 # the input is left in build-fuzz/crashes/ (tests/fuzz/add_regression.sh
 # makes it a regression input). The inputs found are thrown away unless
 # FUZZ_KEEP=DIR keeps them in DIR/<target>/, which the next run starts from
-# (the long campaign, docs/reliability.md).
+# (the long campaign, docs/reliability.md). FUZZ_SEED (default 1, the same
+# mutations each CI run; 0 = a random one) seeds libFuzzer.
 #   tests/fuzz/smoke.sh                 every target
 #   tests/fuzz/smoke.sh manifests rules these
-#   FUZZ_SECONDS=3600 JOBS=1 FUZZ_KEEP=build-fuzz/campaign tests/fuzz/smoke.sh
+#   FUZZ_SECONDS=3600 JOBS=1 FUZZ_SEED=0 FUZZ_KEEP=build-fuzz/campaign tests/fuzz/smoke.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 build_dir=${BUILD_DIR:-build-fuzz}
@@ -38,7 +39,7 @@ run() {
   mkdir -p "$scratch" "$build_dir/corpus/$target"
   # New inputs go to the scratch directory; the seeds stay as built.
   if "$build_dir/fuzz_$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-      -print_final_stats=1 -artifact_prefix="$build_dir/crashes/$target-" $(dictionary "$target") \
+      -seed="${FUZZ_SEED:-1}" -print_final_stats=1 -artifact_prefix="$build_dir/crashes/$target-" $(dictionary "$target") \
       "$scratch" "$build_dir/corpus/$target" >"$build_dir/logs/$target.log" 2>&1; then
     echo "fuzz $target: ok, $(grep -o '#[0-9]*.*DONE.*' "$build_dir/logs/$target.log" | tail -1 | tr -s ' ')"
   else
