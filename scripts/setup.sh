@@ -30,6 +30,9 @@ if [ -f grammars/package-lock.json ] && [ ! -f grammars/node_modules/.package-lo
   (cd grammars && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi
 
+# SETUP_ONLY=1: dependencies only (tests/fuzz/setup.sh builds elsewhere).
+[ "${SETUP_ONLY:-}" != 1 ] || exit 0
+
 build_dir=${BUILD_DIR:-build}
 cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=${BUILD_TYPE:-RelWithDebInfo} \
   -DAMPCHECK_SANITIZE=${AMPCHECK_SANITIZE:-OFF} >/dev/null
