@@ -4,8 +4,8 @@
 
 #include <cctype>
 #include <map>
-#include <regex>
 
+#include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
 #include "analyzer/extract/source/value_eval.h"
@@ -118,25 +118,24 @@ void GatewayRetryLayers(const std::vector<ConfigPropertyFact>& properties,
                         std::vector<LayerFact>* out) {
   // spring.cloud.gateway[.server.webflux|.mvc|.server.webmvc]
   //   .routes[i].filters[j][.name|.args.x]  or  .default-filters[j]...
-  static const std::regex kFilter(
-      R"(^spring\.cloud\.gateway(?:\.server\.webflux|\.server\.webmvc|\.mvc)?\.)"
-      R"((?:(routes\[\d+\])\.filters|default-?filters)(\[\d+\])(?:\.(.+))?$)",
-      std::regex::icase);
-  static const std::regex kUri(
-      R"(^spring\.cloud\.gateway(?:\.server\.webflux|\.server\.webmvc|\.mvc)?\.)"
-      R"((routes\[\d+\])\.uri$)",
-      std::regex::icase);
+  static const RE2 kFilter(
+      R"((?i)spring\.cloud\.gateway(?:\.server\.webflux|\.server\.webmvc|\.mvc)?\.)"
+      R"((?:(routes\[\d+\])\.filters|default-?filters)(\[\d+\])(?:\.(.+))?)");
+  static const RE2 kUri(
+      R"((?i)spring\.cloud\.gateway(?:\.server\.webflux|\.server\.webmvc|\.mvc)?\.)"
+      R"((routes\[\d+\])\.uri)");
   std::map<std::string, std::string> uris;  // route -> uri
   std::map<std::string, Filter> filters;    // route + index -> filter
   std::vector<std::string> order;
   for (const ConfigPropertyFact& p : properties) {
-    std::smatch m;
-    if (std::regex_match(p.key, m, kUri)) {
-      uris[m[1]] = Trim(p.value);
+    if (auto uri = RegexFullMatch(kUri, p.key)) {
+      uris[(*uri)[1]] = Trim(p.value);
       continue;
     }
-    if (!std::regex_match(p.key, m, kFilter)) continue;
-    std::string id = m[1].str() + m[2].str();
+    std::optional<RegexGroups> filter = RegexFullMatch(kFilter, p.key);
+    if (!filter) continue;
+    const RegexGroups& m = *filter;
+    std::string id = m[1] + m[2];
     auto [it, inserted] = filters.try_emplace(id);
     if (inserted) {
       order.push_back(id);
