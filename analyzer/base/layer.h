@@ -70,6 +70,9 @@ struct Layer {
   std::string detail;
   Location location;
   std::vector<std::string> retry_on;  // conditions, as the source names them
+  // The HTTP methods the layer retries or applies to (a route matching POST,
+  // a proxy retrying idempotent methods only), upper case; empty: any method.
+  std::vector<std::string> methods;
   std::optional<Millis> per_try_timeout;
   std::optional<Millis> total_timeout;
   // A timeout is set, to a value that is not a constant ("cfg.Timeout"):

@@ -100,6 +100,9 @@ struct HttpRouteFact {
   std::vector<RouteDestinationFact> destinations;
   std::optional<RetryPolicyFact> retries;  // absent: no retries block
   std::optional<Millis> timeout;
+  // The methods the route's matches select (match[].method.exact), upper
+  // case; empty when any method reaches it.
+  std::vector<std::string> methods;
   Location location;
 };
 
@@ -225,6 +228,11 @@ struct CallSiteFact {
   Location location;
   std::string detail;
   SourceScope scope;
+  // The HTTP method the call uses ("POST"), upper case; "" when unknown.
+  std::string method;
+  // The call sends an idempotency key (Idempotency-Key, x-requestid), so a
+  // retry after the request was sent is safe to repeat.
+  bool idempotency_key = false;
 };
 
 // A build marker (go.mod, pom.xml, package.json, ...) naming a source tree.

@@ -24,7 +24,7 @@ struct FormatError : std::runtime_error {
 static_assert(sizeof(Location) == 40, "new field: list it in Fields()");
 static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
 static_assert(sizeof(Backoff) == 40, "new field: list it in Fields()");
-static_assert(sizeof(Layer) == 376, "new field: list it in Fields()");
+static_assert(sizeof(Layer) == 400, "new field: list it in Fields()");
 static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
 static_assert(sizeof(NamespaceFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
@@ -35,7 +35,7 @@ static_assert(sizeof(ConfigMapFact) == 128, "new field: list it in Fields()");
 static_assert(sizeof(RetryPolicyFact) == 128, "new field: list it in Fields()");
 static_assert(sizeof(RouteDestinationFact) == 72,
               "new field: list it in Fields()");
-static_assert(sizeof(HttpRouteFact) == 248, "new field: list it in Fields()");
+static_assert(sizeof(HttpRouteFact) == 272, "new field: list it in Fields()");
 static_assert(sizeof(VirtualServiceFact) == 224,
               "new field: list it in Fields()");
 static_assert(sizeof(TrafficPolicyFact) == 80,
@@ -47,10 +47,10 @@ static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 808, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(CallSiteFact) == 224, "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(FileFacts) == 432, "new field: list it in Fields()");
 
@@ -80,6 +80,7 @@ void Fields(Same<Layer> auto& s, auto&& f) {
   f("detail", s.detail);
   f("at", s.location);
   f("retry_on", s.retry_on);
+  f("methods", s.methods);
   f("per_try_timeout", s.per_try_timeout);
   f("total_timeout", s.total_timeout);
   f("timeout_expression", s.timeout_expression);
@@ -157,6 +158,7 @@ void Fields(Same<HttpRouteFact> auto& s, auto&& f) {
   f("destinations", s.destinations);
   f("retries", s.retries);
   f("timeout", s.timeout);
+  f("methods", s.methods);
   f("at", s.location);
 }
 void Fields(Same<VirtualServiceFact> auto& s, auto&& f) {
@@ -239,6 +241,8 @@ void Fields(Same<CallSiteFact> auto& s, auto&& f) {
   f("at", s.location);
   f("detail", s.detail);
   f("scope", s.scope);
+  f("method", s.method);
+  f("idempotency_key", s.idempotency_key);
 }
 void Fields(Same<BuildMarkerFact> auto& s, auto&& f) {
   f("directory", s.directory);

@@ -14,6 +14,7 @@ Layer FullLayer() {
   layer.detail = "attempts 3 (retries) = 4 tries";
   layer.location = {"svc/a.go", 41};
   layer.retry_on = {"5xx", "connect-failure"};
+  layer.methods = {"GET", "HEAD"};
   layer.per_try_timeout = 0;  // zero is a value, not an absent field
   layer.total_timeout = 2500;
   layer.backoff = {100, 2000, false};
@@ -62,8 +63,13 @@ FileFacts FullFacts() {
   vs.ns = "shop";
   vs.hosts = {"pricing"};
   vs.gateways = {"mesh"};
-  vs.routes = {{"r", {{"pricing", "v1", 8080}}, retries, 3000, {"vs.yaml", 6}},
-               {"http[1]", {}, std::nullopt, std::nullopt, {"vs.yaml", 9}}};
+  vs.routes = {{"r",
+                {{"pricing", "v1", 8080}},
+                retries,
+                3000,
+                {"POST", "PUT"},
+                {"vs.yaml", 6}},
+               {"http[1]", {}, std::nullopt, std::nullopt, {}, {"vs.yaml", 9}}};
   vs.annotations = {{"x", "y"}};
   vs.location = {"vs.yaml", 1};
   f.virtual_services = {vs};
@@ -102,7 +108,9 @@ FileFacts FullFacts() {
   f.call_sites = {{{TargetKind::kEnv, "ORDERS_URL", "http://orders"},
                    {"a.go", 3},
                    "url",
-                   {"", "newClient", 2, 5, 3, 4}}};
+                   {"", "newClient", 2, 5, 3, 4},
+                   "POST",
+                   true}};
   f.build_markers = {
       {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
