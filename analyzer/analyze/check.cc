@@ -14,6 +14,7 @@ const std::vector<std::unique_ptr<Check>>& AllChecks() {
     list.push_back(MakeImplicitMeshRetryCheck());
     list.push_back(MakeIneffectiveRetryCheck());
     list.push_back(MakeMissingTimeoutCheck());
+    list.push_back(MakeNonIdempotentRetryCheck());
     list.push_back(MakeRetryAmplificationCheck());
     list.push_back(MakeRetryCycleCheck());
     list.push_back(MakeRetryWithoutBudgetCheck());

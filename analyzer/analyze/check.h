@@ -91,6 +91,7 @@ std::unique_ptr<Check> MakeUndocumentedAmplificationCheck();
 std::unique_ptr<Check> MakeImplicitMeshRetryCheck();
 std::unique_ptr<Check> MakeTimeoutInversionCheck();
 std::unique_ptr<Check> MakeMissingTimeoutCheck();
+std::unique_ptr<Check> MakeNonIdempotentRetryCheck();
 std::unique_ptr<Check> MakeIneffectiveRetryCheck();
 std::unique_ptr<Check> MakeRetryCycleCheck();
 std::unique_ptr<Check> MakeRetryWithoutBudgetCheck();

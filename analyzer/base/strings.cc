@@ -14,6 +14,13 @@ std::string ToLower(std::string_view text) {
   return out;
 }
 
+std::string ToUpper(std::string_view text) {
+  std::string out(text);
+  for (char& c : out)
+    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
 std::string Trim(std::string_view text) {
   size_t begin = 0;
   size_t end = text.size();

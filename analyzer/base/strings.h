@@ -9,6 +9,7 @@
 namespace ampcheck {
 
 std::string ToLower(std::string_view text);
+std::string ToUpper(std::string_view text);
 std::string Trim(std::string_view text);
 std::vector<std::string> Split(std::string_view text, char separator);
 std::string Join(const std::vector<std::string>& parts,

@@ -305,6 +305,12 @@ void AddApplicationLayers(ResolveContext* c) {
               : site.detail;
       if (!shared.empty()) detail += " (" + shared + ")";
       int call = c->AddCall(service, resolved.callee, {site.location, detail});
+      if (!site.method.empty()) {
+        Call::Method method{site.method, site.location, site.idempotency_key};
+        auto& methods = c->model.calls[call].methods;
+        if (std::find(methods.begin(), methods.end(), method) == methods.end())
+          methods.push_back(method);
+      }
       binder.AddSite(service, {file, &site, call});
     }
   }

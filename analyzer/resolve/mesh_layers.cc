@@ -95,6 +95,7 @@ Layer RouteLayer(const ResolveContext& c, const VirtualServiceFact& vs,
         RetryOnList(r.retry_on.value_or(DefaultRetryOn(c.version)));
     layer.backoff = EnvoyDefaultBackoff(r.backoff);
   }
+  layer.methods = route.methods;
   layer.total_timeout = route.timeout;
   if (layer.total_timeout == 0)
     layer.total_timeout.reset();  // 0 disables the timeout
@@ -105,6 +106,7 @@ std::string RouteSummary(const HttpRouteFact& route, const Layer& layer) {
   std::string text =
       "route " + route.name + ": " + layer.tries.ToString() + " tries";
   if (!route.retries) text += " (no retries block)";
+  if (!route.methods.empty()) text += ", methods " + Join(route.methods, ",");
   if (layer.per_try_timeout)
     text += ", perTryTimeout " + FormatDuration(*layer.per_try_timeout);
   if (layer.total_timeout)

@@ -57,6 +57,15 @@ struct Call {
   // Layers whose target could not be resolved and were applied to every
   // outbound call of the service: listed so the output can say so.
   std::vector<std::string> notes;
+  // The HTTP methods its source call sites use (CallSiteFact::method), each
+  // where it was seen, and whether that site sends an idempotency key.
+  struct Method {
+    std::string method;
+    Location location;
+    bool idempotency_key = false;
+    bool operator==(const Method&) const = default;
+  };
+  std::vector<Method> methods;
 };
 
 // What became of the call sites extracted from source and config, and of
@@ -67,12 +76,12 @@ struct ResolveCounts {
   int call_sites_unresolved = 0;  // no address known: a diagnostic each
   // envFrom entries naming a host that the workload's source never reads
   int env_from_unread = 0;
-  int layers_targeted = 0;        // by their own target
-  int layers_bound = 0;           // to the call sites in their scope
-  int layers_assumed = 0;         // to every outbound call: an assumption
-  int layers_no_edge = 0;         // on a data store connection
-  int layers_no_call = 0;         // their service makes no known call
-  int layers_merged = 0;          // overloads retried alike, counted once
+  int layers_targeted = 0;  // by their own target
+  int layers_bound = 0;     // to the call sites in their scope
+  int layers_assumed = 0;   // to every outbound call: an assumption
+  int layers_no_edge = 0;   // on a data store connection
+  int layers_no_call = 0;   // their service makes no known call
+  int layers_merged = 0;    // overloads retried alike, counted once
 };
 
 struct Model {

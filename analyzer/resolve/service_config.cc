@@ -159,6 +159,7 @@ std::optional<TargetValue> ConfiguredTarget(const Target& target, int service,
 Layer WithConfiguredTries(const LayerFact& fact, int service,
                           const ServiceConfig& config) {
   Layer layer = fact.layer;
+  if (layer.methods.empty()) layer.methods = fact.methods;
   if (fact.rule_id == "java-microprofile-retry") {
     for (const char* key : {"MP_Fault_Tolerance_NonFallback_Enabled",
                             "mp.fault.tolerance.nonfallback.enabled"}) {

@@ -16,12 +16,6 @@ namespace {
 constexpr const char* kRuleId = "config-spring-cloud-gateway-retry";
 constexpr const char* kLibrary = "Spring Cloud Gateway Retry filter";
 
-std::string Upper(std::string text) {
-  for (char& c : text)
-    c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return text;
-}
-
 // One filter entry: routes[i].filters[j] or default-filters[j].
 struct Filter {
   std::string route;  // "routes[0]", or "" for default-filters
@@ -77,7 +71,7 @@ LayerFact RetryLayer(const Filter& filter, const std::string& uri) {
   for (const auto& [key, p] : filter.args) {
     if (key == "args.methods" || StartsWith(key, "args.methods[")) {
       for (const std::string& m : Split(p->value, ','))
-        if (!Trim(m).empty()) methods.push_back(Upper(Trim(m)));
+        if (!Trim(m).empty()) methods.push_back(ToUpper(Trim(m)));
     }
   }
   if (!methods.empty()) fact.methods = methods;

@@ -1,9 +1,10 @@
 // Istio resources: what Istio's own validation would reject is reported and
 // ignored whole, never half-applied.
+#include "analyzer/extract/mesh/istio_extractor.h"
+
 #include <set>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/mesh/istio_extractor.h"
 
 namespace ampcheck {
 namespace {
@@ -118,6 +119,35 @@ std::optional<RetryPolicyFact> ReadRetryPolicy(const YAML::Node& node,
   return policy;
 }
 
+// The methods a route's match[] entries select (method.exact, or a regex
+// that is an alternation of method names: "POST|PUT"), upper case; empty
+// when there is no match or one entry lets any method through.
+std::vector<std::string> MatchedMethods(const YAML::Node& matches) {
+  if (!matches.IsSequence() || matches.size() == 0) return {};
+  std::set<std::string> methods;
+  for (const YAML::Node& match : matches) {
+    YAML::Node method = Child(match, "method");
+    std::string exact = YamlView::String(method, "exact");
+    std::string regex = YamlView::String(method, "regex");
+    if (!exact.empty()) {
+      methods.insert(ToUpper(exact));
+      continue;
+    }
+    bool names_only = !regex.empty();
+    std::vector<std::string> names;
+    for (const std::string& part : Split(regex, '|')) {
+      std::string name = ToUpper(Trim(part));
+      names_only = names_only && !name.empty() &&
+                   name.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZ") ==
+                       std::string::npos;
+      names.push_back(name);
+    }
+    if (!names_only) return {};
+    methods.insert(names.begin(), names.end());
+  }
+  return {methods.begin(), methods.end()};
+}
+
 void ExtractVirtualService(const Manifest& m, FileFacts* facts) {
   Validation v{m, {}};
   VirtualServiceFact vs;
@@ -158,6 +188,7 @@ void ExtractVirtualService(const Manifest& m, FileFacts* facts) {
           }
         }
       }
+      r.methods = MatchedMethods(Child(route, "match"));
       r.retries = ReadRetryPolicy(Child(route, "retries"), &v);
       r.timeout = v.Duration(Child(route, "timeout"), "timeout");
       vs.routes.push_back(std::move(r));

@@ -11,6 +11,7 @@
 
 #include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/source/call_method.h"
 #include "analyzer/extract/source/grammars.h"
 #include "analyzer/extract/source/layer_builder.h"
 #include "analyzer/extract/source/match_context.h"
@@ -335,6 +336,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
       ++ran;
     }
     DropFallbackLiterals(sites_before, &facts->call_sites);
+    AnnotateCallMethods(file.content, sites_before, &facts->call_sites);
     stats.layers += facts->layers.size() - before;
     ts_tree_delete(tree);
   }
