@@ -2,10 +2,14 @@
 // (discover -> report) and checked against the expectations written next to
 // the lines that trigger them:
 //   # ruleid: <check>         the next line carries a finding of <check>
-//                             (several: "ruleid: a, b"; a reason may follow
-//                             in parentheses: "ok: a (why)")
+//                             (several: "ruleid: a, b"; two of one check:
+//                             "ruleid: a, a"; a reason may follow in
+//                             parentheses: "ok: a (why)"); text in double
+//                             quotes must be in its message: ruleid: a "4
+//                             tries"
 //   # ok: <check>             the next line must not carry one (near miss)
 //   # todoruleid: <check>     a known gap: expected, not yet found
+//   # todook: <check>         a known false positive: found, not wanted
 //   # diagnostic: <text>      the next line has an input diagnostic containing
 //   <text> # tries: <service> = <N>  the worst path to <service> has N tries #
 //   bounded: <service> = <B> ... and a bounded product of B
@@ -28,8 +32,12 @@ namespace {
 
 namespace fs = std::filesystem;
 
+using Key = std::tuple<std::string, int, std::string>;
+
 struct Expectations {
-  std::set<std::tuple<std::string, int, std::string>> ruleid, ok, todo;
+  std::map<Key, int> ruleid;  // how many findings of the check on the line
+  std::map<Key, std::vector<std::string>> messages;  // quoted texts
+  std::set<Key> ok, todo, todo_ok;
   std::vector<std::tuple<std::string, int, std::string>> diagnostics;
   std::map<std::string, std::string> tries, bounded;  // service -> value
 };
@@ -44,7 +52,7 @@ bool ParseDirective(const std::string& line, std::string* directive,
   *directive = text.substr(0, colon);
   *argument = Trim(text.substr(colon + 1));
   static const std::set<std::string> known = {
-      "ruleid", "ok", "todoruleid", "diagnostic", "tries", "bounded"};
+      "ruleid", "ok", "todoruleid", "todook", "diagnostic", "tries", "bounded"};
   return known.count(*directive) > 0;
 }
 
@@ -52,6 +60,8 @@ bool ParseDirective(const std::string& line, std::string* directive,
 // fixtures share the syntax ("ruleid: go-retryablehttp tries=5"); here only
 // check ids count.
 std::vector<std::string> CheckIds(std::string argument) {
+  if (size_t quote = argument.find('"'); quote != std::string::npos)
+    argument = argument.substr(0, quote);
   if (size_t why = argument.find(" ("); why != std::string::npos)
     argument = argument.substr(0, why);
   std::vector<std::string> ids;
@@ -92,11 +102,23 @@ Expectations ReadExpectations(const fs::path& root) {
           out.diagnostics.push_back({relative, line_number, arg});
           continue;
         }
-        for (const std::string& id : CheckIds(arg)) {
+        std::vector<std::string> ids = CheckIds(arg);
+        for (const std::string& id : ids) {
           auto key = std::make_tuple(relative, line_number, id);
-          if (d == "ruleid") out.ruleid.insert(key);
+          if (d == "ruleid") ++out.ruleid[key];
           if (d == "ok") out.ok.insert(key);
           if (d == "todoruleid") out.todo.insert(key);
+          if (d == "todook") out.todo_ok.insert(key);
+        }
+        // Quoted texts belong to the directive's first check.
+        if (d == "ruleid" && !ids.empty()) {
+          for (size_t open = arg.find('"'); open != std::string::npos;) {
+            size_t close = arg.find('"', open + 1);
+            if (close == std::string::npos) break;
+            out.messages[{relative, line_number, ids.front()}].push_back(
+                arg.substr(open + 1, close - open - 1));
+            open = arg.find('"', close + 1);
+          }
         }
       }
       pending.clear();
@@ -136,25 +158,61 @@ void CheckFleet(const fs::path& root) {
   ScanResult result = RunScan(disk, options);
   std::vector<std::string> problems;
 
-  std::set<std::tuple<std::string, int, std::string>> found;
+  std::map<Key, int> found;
+  std::map<Key, std::vector<std::string>> found_messages;
   for (const Finding& f : result.analysis.findings) {
-    found.insert({f.location.file, f.location.line, f.check});
+    Key key{f.location.file, f.location.line, f.check};
+    ++found[key];
+    found_messages[key].push_back(f.message);
   }
-  for (const auto& key : found) {
-    const auto& [file, line, check] = key;
+  auto where = [](const Key& key) {
+    return std::get<0>(key) + ":" + std::to_string(std::get<1>(key)) + " " +
+           std::get<2>(key);
+  };
+  for (const auto& [key, count] : found) {
+    auto wanted = expected.ruleid.find(key);
+    int expected_count = wanted == expected.ruleid.end() ? 0 : wanted->second;
     if (expected.todo.count(key)) {
-      problems.push_back("fixed (drop todoruleid): " + file + ":" +
-                         std::to_string(line) + " " + check);
-    } else if (!expected.ruleid.count(key)) {
-      problems.push_back("noisy: " + file + ":" + std::to_string(line) + " " +
-                         check);
+      problems.push_back("fixed (drop todoruleid): " + where(key));
+    } else if (expected.todo_ok.count(key)) {
+      continue;
+    } else if (expected.ok.count(key)) {
+      problems.push_back("false positive (the line says ok): " + where(key) +
+                         ": " + found_messages[key].front());
+    } else if (expected_count == 0) {
+      problems.push_back("noisy: " + where(key) + ": " +
+                         found_messages[key].front());
+    } else if (count > expected_count) {
+      problems.push_back("noisy: " + std::to_string(count) + " findings at " +
+                         where(key) + ", expected " +
+                         std::to_string(expected_count));
     }
   }
-  for (const auto& key : expected.ruleid) {
-    if (!found.count(key)) {
-      problems.push_back("missing: " + std::get<0>(key) + ":" +
-                         std::to_string(std::get<1>(key)) + " " +
-                         std::get<2>(key));
+  for (const auto& [key, count] : expected.ruleid) {
+    auto it = found.find(key);
+    int found_count = it == found.end() ? 0 : it->second;
+    if (found_count < count) {
+      problems.push_back("missing: " + where(key) +
+                         (count > 1
+                              ? " (" + std::to_string(count - found_count) +
+                                    " of " + std::to_string(count) + ")"
+                              : ""));
+    }
+  }
+  for (const Key& key : expected.todo_ok) {
+    if (!found.count(key))
+      problems.push_back("fixed (drop todook): " + where(key));
+  }
+  for (const auto& [key, texts] : expected.messages) {
+    for (const std::string& text : texts) {
+      bool met = false;
+      for (const std::string& message : found_messages[key])
+        met = met || message.find(text) != std::string::npos;
+      if (!met && found.count(key)) {
+        problems.push_back("wrong message at " + where(key) + ": \"" + text +
+                           "\" is not in \"" + found_messages[key].front() +
+                           "\"");
+      }
     }
   }
   std::set<std::pair<std::string, int>> diagnosed;
