@@ -53,6 +53,29 @@ TEST_CASE(
   CHECK(Ampcheck("frobnicate").exit_code == 2);
 }
 
+// Each threshold separately: a gate that failed on any finding, or only on
+// errors, would pass the cases above.
+TEST_CASE("--fail-on tells error, warning and note apart, in scan and diff") {
+  // near-misses: 1 warning (implicit-mesh-retry) and 2 notes, no error.
+  const std::string scan = "scan fixtures/fleets/near-misses";
+  CHECK(Ampcheck(scan + " --fail-on error").exit_code == 0);
+  CHECK(Ampcheck(scan + " --fail-on warning").exit_code == 1);
+  CHECK(Ampcheck(scan + " --fail-on note").exit_code == 1);
+  const std::string notes_only = scan + " --disable implicit-mesh-retry";
+  CHECK(Ampcheck(notes_only + " --fail-on warning").exit_code == 0);
+  CHECK(Ampcheck(notes_only + " --fail-on note").exit_code == 1);
+  // The diff adds an error (undocumented-amplification) and a note
+  // (retry-without-jitter) and fixes a warning.
+  const std::string diff =
+      "diff fixtures/diff/app-retry-on-mesh/base "
+      "fixtures/diff/app-retry-on-mesh/head";
+  CHECK(Ampcheck(diff + " --fail-on error").exit_code == 1);
+  const std::string note_added = diff + " --disable undocumented-amplification";
+  CHECK(Ampcheck(note_added + " --fail-on error").exit_code == 0);
+  CHECK(Ampcheck(note_added + " --fail-on warning").exit_code == 0);
+  CHECK(Ampcheck(note_added + " --fail-on note").exit_code == 1);
+}
+
 TEST_CASE(
     "the text summary counts errors, warnings, notes and input problems") {
   Run run = Ampcheck("scan fixtures/example-fleet --fail-on never");
