@@ -148,7 +148,7 @@ TEST_CASE("audit csv: one row per service, quoted where needed") {
             "hashicorp/go-retryablehttp, orders/internal/quote/client.go:11; "
             "mesh 3 tries: Istio default, no retries block, "
             "platform/deploy/pricing-routes.yaml:9\",1,1,3,storefront -> "
-            "orders,15,orders -> pricing,,3,") != std::string::npos);
+            "orders,15,orders -> pricing,,2,") != std::string::npos);
   CHECK(run.out.find("unidentified-source,legacy-batch,") != std::string::npos);
 }
 
