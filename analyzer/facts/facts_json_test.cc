@@ -157,6 +157,11 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(layer.shared);
   CHECK(read.image_env[0].value == std::string("http://cart:8080"));
   CHECK(read.image_env[0].location == original.image_env[0].location);
+  CHECK(layer.methods == std::vector<std::string>{"GET", "HEAD"});
+  CHECK(read.virtual_services[0].routes[0].methods ==
+        std::vector<std::string>{"POST", "PUT"});
+  CHECK(read.call_sites[0].method == "POST");
+  CHECK(read.call_sites[0].idempotency_key);
 }
 
 TEST_CASE("facts: defaults are left out and come back as defaults") {
