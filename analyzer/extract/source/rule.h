@@ -89,6 +89,14 @@ struct Rule {
   ValueSource jitter;  // value "true"/"false" or a capture
   std::vector<std::string> retry_on;
   std::vector<std::string> methods;
+  // The methods the layer retries when its statement (builder chain)
+  // contains a word: AddStandardResilienceHandler(o =>
+  // o.Retry.DisableForUnsafeHttpMethods()) retries GET, HEAD, OPTIONS, TRACE.
+  struct MethodsWhen {
+    std::string statement_contains;
+    std::vector<std::string> methods;
+  };
+  std::vector<MethodsWhen> methods_when;
   ValueSource target;
   TargetKind target_kind = TargetKind::kNone;
   // Call sites: the target built from captures, as tries.property is

@@ -95,6 +95,32 @@ std::string FillProperty(const std::string& pattern, const Captures& captures,
 // A literal that is the in-code default of an env or property lookup is that
 // lookup's fallback, not a call of its own: os.getenv("ORDERS_URL",
 // "http://orders") is one call site, whose target the workload's env decides.
+// The text of the statement around a match: its lines when known, else the
+// match itself.
+std::string_view StatementText(std::string_view content, TSNode match,
+                               int first_line, int last_line) {
+  if (first_line <= 0) {
+    uint32_t start = ts_node_start_byte(match), end = ts_node_end_byte(match);
+    return content.substr(start, end - start);
+  }
+  size_t begin = 0;
+  for (int line = 1; line < first_line; ++line) {
+    size_t newline = content.find('\n', begin);
+    if (newline == std::string_view::npos) return {};
+    begin = newline + 1;
+  }
+  size_t end = begin;
+  for (int line = first_line; line <= last_line && end < content.size();
+       ++line) {
+    end = content.find('\n', end);
+    if (end == std::string_view::npos)
+      end = content.size();
+    else
+      ++end;
+  }
+  return content.substr(begin, end - begin);
+}
+
 void DropFallbackLiterals(size_t first, std::vector<CallSiteFact>* sites) {
   std::set<std::string> fallbacks;
   for (size_t i = first; i < sites->size(); ++i)
@@ -509,6 +535,18 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
       }
     }
     LayerFact layer = BuildLayer(rule, values, location, kind);
+    if (!rule.methods_when.empty()) {
+      std::string_view statement =
+          StatementText(file.content, match_node, context.statement_first_line,
+                        context.statement_last_line);
+      for (const Rule::MethodsWhen& when : rule.methods_when) {
+        if (statement.find(when.statement_contains) == std::string_view::npos)
+          continue;
+        layer.methods = when.methods;
+        layer.layer.methods = when.methods;
+        break;
+      }
+    }
     layer.scope = std::move(scope);
     if (auto through = resolve(rule.through); through && !through->empty())
       layer.through = rule.through_kind + ":" + StripQuotes(*through);

@@ -191,6 +191,10 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   }
   r.retry_on = Strings(doc["retry_on"]);
   r.methods = Strings(doc["methods"]);
+  for (const auto& entry : doc["methods_when"]) {
+    r.methods_when.push_back(
+        {entry["statement_contains"].Scalar(), Strings(entry["methods"])});
+  }
   if (const YAML::Node target = doc["target"]) {
     r.target_kind = *ParseTargetKind(target["kind"].Scalar());
     r.target = ParseValue(target);
