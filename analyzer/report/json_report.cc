@@ -44,6 +44,7 @@ json LayerJson(const Layer& layer) {
               {"detail", layer.detail}};
   out = LocationFields(out, layer.location);
   if (!layer.retry_on.empty()) out["retry_on"] = layer.retry_on;
+  if (!layer.methods.empty()) out["methods"] = layer.methods;
   if (layer.per_try_timeout) out["per_try_timeout_ms"] = *layer.per_try_timeout;
   if (layer.total_timeout) out["timeout_ms"] = *layer.total_timeout;
   if (!layer.timeout_expression.empty())
@@ -159,6 +160,14 @@ json ReportJson(const Model& model, const Analysis& analysis) {
                          call.declaration->location);
     }
     if (!call.notes.empty()) c["notes"] = call.notes;
+    if (!call.methods.empty()) {
+      c["methods"] = json::array();
+      for (const Call::Method& m : call.methods) {
+        json method = LocationFields(json{{"method", m.method}}, m.location);
+        if (m.idempotency_key) method["idempotency_key"] = true;
+        c["methods"].push_back(method);
+      }
+    }
     report["calls"].push_back(c);
   }
   report["paths"] = json::array();
