@@ -2,7 +2,10 @@
 // std::regex matched them: each scans like any other file, and what it holds
 // is still extracted.
 #include <doctest/doctest.h>
+#include <unistd.h>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "analyzer/cli/scan.h"
@@ -157,6 +160,51 @@ spec: {ports: [{port: 80}]}
             "not analysed: its file is attributed to no service") !=
         std::string::npos);
   REQUIRE(result.model.calls.size() == 1);
+}
+
+// A rule whose pattern keeps one match in progress per statement of a block
+// until the block ends: more than the limit at once.
+TEST_CASE("a query over the match limit says its matches may be missing") {
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() /
+                 ("ampcheck-match-limit-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "go");
+  std::ofstream(dir / "go" / "test-statement-pairs.yaml")
+      << R"(id: test-statement-pairs
+language: go
+library: test
+produces: call-site
+prefilter: [Getenv]
+query: |
+  (block (expression_statement) @first (expression_statement (call_expression arguments: (argument_list (interpreted_string_literal) @url))) @match)
+target: {kind: env, capture: url}
+)";
+  std::vector<Diagnostic> diagnostics;
+  std::vector<Rule> rules = LoadRules({dir.string()}, &diagnostics);
+  REQUIRE(diagnostics.empty());
+  RuleEngine engine(rules, &diagnostics);
+  std::string go = "package main\n\nimport \"os\"\n\nfunc main() {\n";
+  for (int i = 0; i < 200; ++i)
+    go += "  os.Getenv(\"A" + std::to_string(i) + "_URL\")\n";
+  go += "}\n";
+
+  FileFacts normal;
+  engine.ExtractAlways({"main.go", "go", go}, &normal);
+  CHECK(normal.diagnostics.empty());
+  CHECK(normal.call_sites.size() == 199);
+
+  SourceBounds bounds;
+  bounds.match_limit = 2;
+  engine.set_bounds(bounds);
+  FileFacts limited;
+  engine.ExtractAlways({"main.go", "go", go}, &limited);
+  fs::remove_all(dir);
+  REQUIRE(limited.diagnostics.size() == 1);
+  CHECK(limited.diagnostics[0].severity == Severity::kWarning);
+  CHECK(limited.diagnostics[0].location.ToString() == "main.go");
+  CHECK(limited.diagnostics[0].message ==
+        "rule test-statement-pairs: more than 2 matches in progress at once "
+        "(the query match limit); some of its matches may be missing");
 }
 
 }  // namespace

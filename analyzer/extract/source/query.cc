@@ -296,10 +296,11 @@ bool Query::Holds(const Predicate& predicate, const TSQueryMatch& match,
 }
 
 std::vector<Captures> Query::Run(TSNode node, std::string_view source,
-                                 bool* exceeded_match_limit) const {
+                                 bool* exceeded_match_limit,
+                                 uint32_t match_limit) const {
   std::vector<Captures> out;
   TSQueryCursor* cursor = ts_query_cursor_new();
-  ts_query_cursor_set_match_limit(cursor, kMatchLimit);
+  ts_query_cursor_set_match_limit(cursor, match_limit);
   ts_query_cursor_exec(cursor, query_, node);
   TSQueryMatch match;
   uint32_t node_start = ts_node_start_byte(node),

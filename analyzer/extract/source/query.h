@@ -50,9 +50,10 @@ class Query {
   static constexpr uint32_t kMatchLimit = 1u << 16;
 
   // Every match in `node` whose predicates hold; *exceeded_match_limit is
-  // set when tree-sitter dropped matches at kMatchLimit.
+  // set when tree-sitter dropped matches at `match_limit`.
   std::vector<Captures> Run(TSNode node, std::string_view source,
-                            bool* exceeded_match_limit = nullptr) const;
+                            bool* exceeded_match_limit = nullptr,
+                            uint32_t match_limit = kMatchLimit) const;
   std::vector<std::string> CaptureNames() const;
   // The anchors of every pattern, or nullopt when some pattern has none (it
   // must then run over the whole file).

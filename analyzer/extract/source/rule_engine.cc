@@ -356,7 +356,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
              fmt::format("rule {}: more than {} matches in progress at once "
                          "(the query match limit); some of its matches may be "
                          "missing",
-                         compiled->rule->id, Query::kMatchLimit),
+                         compiled->rule->id, bounds_.match_limit),
              Severity::kWarning});
       }
       ++ran;
@@ -384,11 +384,12 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
   const std::optional<QueryAnchors>& anchors = compiled.query->anchors();
   bool exceeded = false;
   if (whole_file_ || !anchors) {
-    matches = compiled.query->Run(root, file.content, &exceeded);
+    matches =
+        compiled.query->Run(root, file.content, &exceeded, bounds_.match_limit);
   } else {
     for (TSNode window : MatchWindows(root, file.content, *anchors)) {
-      for (Captures& captures :
-           compiled.query->Run(window, file.content, &exceeded))
+      for (Captures& captures : compiled.query->Run(
+               window, file.content, &exceeded, bounds_.match_limit))
         matches.push_back(std::move(captures));
     }
   }

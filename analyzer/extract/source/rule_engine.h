@@ -33,6 +33,7 @@ std::string GrammarOfFile(const SourceFile& file);
 struct SourceBounds {
   uint64_t parse_timeout_micros = 10'000'000;  // one tree-sitter parse
   double file_budget_seconds = 30;             // every rule of one file
+  uint32_t match_limit = Query::kMatchLimit;   // matches in progress at once
 };
 
 class RuleEngine : public Extractor {
