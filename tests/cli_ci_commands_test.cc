@@ -81,8 +81,9 @@ TEST_CASE("diff of two directories: the path's total before and after") {
   Run run = Ampcheck({"diff", kDiff + "app-retry-on-mesh/base",
                       kDiff + "app-retry-on-mesh/head"});
   CHECK(run.status == 1);
-  CHECK(run.out.rfind("1 path changed tries, 2 findings added, 1 fixed\n", 0) ==
-        0);
+  CHECK(run.out.rfind(
+            "1 path changed tries, 2 findings added, 0 worsened, 1 fixed\n",
+            0) == 0);
   CHECK(run.out.find(kRetryLine) != std::string::npos);
   CHECK(run.out.find("findings added (2):\n") != std::string::npos);
   CHECK(run.out.find("  checkout/client.go:41: error: "
@@ -94,6 +95,44 @@ TEST_CASE("diff of two directories: the path's total before and after") {
   CHECK(Ampcheck({"diff", kDiff + "app-retry-on-mesh/base",
                   kDiff + "app-retry-on-mesh/head", "--fail-on", "never"})
             .status == 0);
+}
+
+// A path already over the limit gets worse: no finding is new (same
+// identities), and the gate still fails, saying by how much.
+TEST_CASE("diff: findings that worsen fail the gate with both arithmetics") {
+  const std::string base = kDiff + "worsened-path/base",
+                    head = kDiff + "worsened-path/head";
+  Run run = Ampcheck({"diff", base, head});
+  CHECK(run.status == 1);
+  CHECK(run.out.rfind(
+            "1 path changed tries, 0 findings added, 3 worsened, 1 fixed\n",
+            0) == 0);
+  CHECK(run.out.find(
+            "findings worsened (3):\n"
+            "  checkout/client.go:41: error: path frontend -> checkout -> "
+            "pricing: 36 tries per request exceeds the limit of 10 "
+            "(limits.max_tries) [retry-amplification]\n"
+            "      worsened: 27 -> 36 tries\n"
+            "      before: frontend->checkout(3: Istio default, no "
+            "VirtualService for checkout) x checkout->pricing(9 = 3 client: "
+            "hashicorp/go-retryablehttp, checkout/client.go:41 x 3 mesh: Istio "
+            "default, no VirtualService for pricing) = 27\n") !=
+        std::string::npos);
+  CHECK(run.out.find("4 findings unchanged from before\n") !=
+        std::string::npos);
+  // The severity threshold applies to worsened findings as to added ones:
+  // the worsened ones are errors and notes.
+  CHECK(Ampcheck({"diff", base, head, "--fail-on", "never"}).status == 0);
+  Run notes = Ampcheck({"diff", base, head, "--disable", "retry-amplification",
+                        "--disable", "undocumented-amplification", "--fail-on",
+                        "warning"});
+  CHECK(notes.status == 0);
+  Run md = Ampcheck({"diff", base, head, "--format", "markdown"});
+  CHECK(md.out.find("**Findings worsened (3)**") != std::string::npos);
+  CHECK(md.out.find(":x: `retry-amplification` at `checkout/client.go:41`: "
+                    "worsened: 27 -> 36 tries:") != std::string::npos);
+  Run json = Ampcheck({"diff", base, head, "--format", "json"});
+  CHECK(json.out.find("\"how\": \"27 -> 36 tries\"") != std::string::npos);
 }
 
 TEST_CASE("diff of unrelated changes: all-clear and exit 0") {

@@ -37,7 +37,18 @@ Finding Check::CallFinding(const AnalysisContext& context, int call,
   f.path = context.PathNames({call});
   f.arithmetic = context.CallArithmetic(call);
   f.identity = std::string(id()) + "|" + context.CallName(call);
+  context.SetNumbers({call}, &f);
   return f;
+}
+
+void AnalysisContext::SetNumbers(const std::vector<int>& calls,
+                                 Finding* f) const {
+  f->tries = Tries::Of(1);
+  f->bounded = 1;
+  for (int call : calls) {
+    f->tries = f->tries * graph.calls[call].tries;
+    f->bounded *= graph.calls[call].bounded;
+  }
 }
 
 Finding Check::LayerFinding(const AnalysisContext& context, int call,
@@ -46,6 +57,10 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
       context, call,
       layer.location.known() ? layer.location : context.CallLocation(call));
   f.identity += "|" + layer.origin;
+  // About the layer: its own tries are the numbers that can worsen.
+  f.tries = layer.tries;
+  f.bounded =
+      layer.tries.unbounded() ? 1 : static_cast<double>(layer.tries.count());
   return f;
 }
 

@@ -52,6 +52,8 @@ class AnalysisContext {
   Path PathEndingWith(int call) const;
   // The worst path to a service; no calls when nobody calls it.
   Path WorstPathTo(int service) const;
+  // Sets f's tries and bounded product to those of the calls in a row.
+  void SetNumbers(const std::vector<int>& calls, Finding* f) const;
   // The declaration that documents a path, if any (path, path ending here).
   const Documentation* PathDeclaration(const std::vector<int>& calls) const;
 };

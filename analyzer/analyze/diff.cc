@@ -10,6 +10,23 @@
 namespace ampcheck {
 namespace {
 
+// What rose between two findings of one identity: their tries, their
+// bounded product, their severity; "" when none did.
+std::string HowWorse(const Finding& before, const Finding& after) {
+  std::vector<std::string> parts;
+  if (before.tries < after.tries)
+    parts.push_back(before.tries.ToString() + " -> " + after.tries.ToString() +
+                    " tries");
+  if (after.bounded > before.bounded + 1e-9 && !after.tries.unbounded() &&
+      after.bounded + 1e-9 < static_cast<double>(after.tries.count()))
+    parts.push_back("bounded " + FormatFactor(before.bounded) + " -> " +
+                    FormatFactor(after.bounded));
+  if (before.severity < after.severity)
+    parts.push_back(std::string(SeverityName(before.severity)) + " -> " +
+                    SeverityName(after.severity));
+  return Join(parts, "; ");
+}
+
 // A call across two models: the services' namespace/name keys, since indices
 // and display names are per model.
 using CallKey = std::pair<std::string, std::string>;
@@ -148,12 +165,18 @@ FleetDiff DiffFleets(const FleetSide& base, const FleetSide& head) {
   std::set<std::string> before, after;
   for (const Finding& f : base.analysis.findings) before.insert(f.identity);
   for (const Finding& f : head.analysis.findings) after.insert(f.identity);
+  std::map<std::string, const Finding*> base_by_identity;
+  for (const Finding& f : base.analysis.findings)
+    base_by_identity.try_emplace(f.identity, &f);
   for (const Finding& f : head.analysis.findings) {
-    if (before.count(f.identity)) {
-      ++diff.kept;
-    } else {
+    auto was = base_by_identity.find(f.identity);
+    if (was == base_by_identity.end()) {
       diff.added.push_back(f);
+      continue;
     }
+    ++diff.kept;
+    if (std::string how = HowWorse(*was->second, f); !how.empty())
+      diff.worsened.push_back({*was->second, f, how});
   }
   for (const Finding& f : base.analysis.findings) {
     if (!after.count(f.identity)) diff.fixed.push_back(f);

@@ -43,11 +43,20 @@ struct PathChange {
   bool removed() const { return head_calls.empty(); }
 };
 
+// A finding in both, whose tries, bounded product or severity rose.
+struct WorsenedFinding {
+  Finding before;
+  Finding after;
+  // "36 -> 48 tries", "bounded 9 -> 12", "warning -> error", joined by "; ".
+  std::string how;
+};
+
 struct FleetDiff {
-  std::vector<PathChange> paths;  // most tries after first
-  std::vector<Finding> added;     // in head, not in base
-  std::vector<Finding> fixed;     // in base, not in head
-  size_t kept = 0;                // findings in both
+  std::vector<PathChange> paths;          // most tries after first
+  std::vector<Finding> added;             // in head, not in base
+  std::vector<WorsenedFinding> worsened;  // in both, worse in head
+  std::vector<Finding> fixed;             // in base, not in head
+  size_t kept = 0;                        // findings in both, worsened or not
 };
 
 FleetDiff DiffFleets(const FleetSide& base, const FleetSide& head);

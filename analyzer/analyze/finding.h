@@ -21,6 +21,10 @@ struct Finding {
   // Identity across commits: check, services and the causing layer's origin;
   // no line numbers, so unrelated edits do not move it.
   std::string identity;
+  // The numbers it is about: its path's (or call's) tries and bounded
+  // product. diff reports a finding whose numbers rose as worsened.
+  Tries tries;
+  double bounded = 1;
 
   auto operator<=>(const Finding& other) const {
     return std::tie(location, check, message) <=>

@@ -1,7 +1,8 @@
 // ampcheck diff: the same fleet before and after a change. Base and head are
 // two directories, or --base <git-rev> of the repository around the inputs
 // (head: the working tree, or --head <git-rev>). Exits 1 only on findings the
-// change adds at or above --fail-on.
+// change adds or worsens (more tries, a higher bound or severity) at or above
+// --fail-on.
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -133,6 +134,9 @@ int RunDiffCommand(DiffFlags flags) {
   bool failing = false;
   for (const Finding& f : diff.added)
     failing = failing || FailsAt(f.severity, flags.exit.fail_on);
+  // A finding that got worse fails the gate as a new one does.
+  for (const WorsenedFinding& w : diff.worsened)
+    failing = failing || FailsAt(w.after.severity, flags.exit.fail_on);
   // The head's input errors decide: the base's were there before the change.
   return RunExitCode(head, failing, flags.exit);
 }

@@ -18,11 +18,13 @@ std::string Plural(size_t count, const std::string& word) {
 std::string Headline(const FleetDiff& diff) {
   return Plural(diff.paths.size(), "path") + " changed tries, " +
          Plural(diff.added.size(), "finding") + " added, " +
+         std::to_string(diff.worsened.size()) + " worsened, " +
          std::to_string(diff.fixed.size()) + " fixed";
 }
 
 bool AllClear(const FleetDiff& diff) {
-  return diff.paths.empty() && diff.added.empty() && diff.fixed.empty();
+  return diff.paths.empty() && diff.added.empty() && diff.worsened.empty() &&
+         diff.fixed.empty();
 }
 
 std::string FindingText(const Finding& f) {
@@ -61,10 +63,19 @@ void RenderText(const FleetSide& base, const FleetSide& head,
     out << "  " << FindingText(f) << "\n";
     if (!f.arithmetic.empty()) out << "      " << f.arithmetic << "\n";
   }
+  if (!diff.worsened.empty()) {
+    out << "findings worsened (" << diff.worsened.size() << "):\n";
+    for (const WorsenedFinding& w : diff.worsened) {
+      out << "  " << FindingText(w.after) << "\n";
+      out << "      worsened: " << w.how << "\n";
+      out << "      before: " << w.before.arithmetic << "\n";
+      out << "      after:  " << w.after.arithmetic << "\n";
+    }
+  }
   out << "findings fixed (" << diff.fixed.size() << "):\n";
   for (const Finding& f : diff.fixed) out << "  " << FindingText(f) << "\n";
-  if (diff.kept > 0)
-    out << Plural(diff.kept, "finding") << " unchanged from before\n";
+  if (size_t unchanged = diff.kept - diff.worsened.size(); unchanged > 0)
+    out << Plural(unchanged, "finding") << " unchanged from before\n";
 }
 
 std::string Side(const Model& model, const std::vector<int>& calls,
@@ -107,7 +118,7 @@ void RenderMarkdown(const FleetSide& base, const FleetSide& head,
     return;
   }
   out << "### ampcheck: " << Headline(diff)
-      << (diff.added.empty() ? "" : " :x:") << "\n\n";
+      << (diff.added.empty() && diff.worsened.empty() ? "" : " :x:") << "\n\n";
   size_t shown = std::min(diff.paths.size(), kMarkdownShownPaths);
   for (size_t i = 0; i < shown; ++i)
     RenderMarkdownPath(base, head, diff.paths[i], out);
@@ -122,6 +133,21 @@ void RenderMarkdown(const FleetSide& base, const FleetSide& head,
     out << "**Findings added (" << diff.added.size() << ")**\n\n";
     RenderFindingList(diff.added, out);
   }
+  if (!diff.worsened.empty()) {
+    out << "**Findings worsened (" << diff.worsened.size() << ")**\n\n";
+    for (const WorsenedFinding& w : diff.worsened) {
+      out << "- "
+          << (w.after.severity == Severity::kError ? ":x:" : ":warning:")
+          << " `" << w.after.check << "`";
+      if (w.after.location.known())
+        out << " at `" << w.after.location.ToString() << "`";
+      out << ": worsened: " << MarkdownEscape(w.how) << ": "
+          << MarkdownEscape(w.after.message) << "\n";
+      out << "  - before: " << MarkdownEscape(w.before.arithmetic) << "\n";
+      out << "  - after: " << MarkdownEscape(w.after.arithmetic) << "\n";
+    }
+    out << "\n";
+  }
   if (!diff.fixed.empty()) {
     out << "<details><summary>Findings fixed (" << diff.fixed.size()
         << ")</summary>\n\n";
@@ -133,8 +159,8 @@ void RenderMarkdown(const FleetSide& base, const FleetSide& head,
     calls.insert(calls.end(), c.head_calls.begin(), c.head_calls.end());
   if (!calls.empty())
     out << MermaidGraph(head.model, head.analysis.graph, calls) << "\n";
-  if (diff.kept > 0)
-    out << "<sub>" << Plural(diff.kept, "finding")
+  if (diff.kept > diff.worsened.size())
+    out << "<sub>" << Plural(diff.kept - diff.worsened.size(), "finding")
         << " existed before this change and are not counted here.</sub>\n";
 }
 
@@ -171,9 +197,15 @@ void RenderJson(const FleetSide& base, const FleetSide& head,
   }
   doc["added"] = nlohmann::json::array();
   for (const Finding& f : diff.added) doc["added"].push_back(FindingJson(f));
+  doc["worsened"] = nlohmann::json::array();
+  for (const WorsenedFinding& w : diff.worsened) {
+    doc["worsened"].push_back({{"how", w.how},
+                               {"before", FindingJson(w.before)},
+                               {"after", FindingJson(w.after)}});
+  }
   doc["fixed"] = nlohmann::json::array();
   for (const Finding& f : diff.fixed) doc["fixed"].push_back(FindingJson(f));
-  doc["unchanged_findings"] = diff.kept;
+  doc["unchanged_findings"] = diff.kept - diff.worsened.size();
   out << DumpJson(doc, 2) << "\n";
 }
 

@@ -27,6 +27,8 @@ class ImplicitMeshRetryCheck : public Check {
                                     : call.evidence.front().location);
         f.message =
             context.CallName(index) + ": " + layer.detail + "; no file sets it";
+        f.tries = layer.tries;  // the default's tries, not the call's product
+        f.bounded = static_cast<double>(layer.tries.count());
         findings->push_back(std::move(f));
       }
     }

@@ -79,6 +79,7 @@ class RetryAmplificationCheck : public Check {
     f.arithmetic = context.PathArithmetic(calls);
     f.related = context.PathEvidence(calls);
     f.identity = std::string(id()) + "|" + Join(f.path, ">");
+    context.SetNumbers(calls, &f);
     return f;
   }
 };

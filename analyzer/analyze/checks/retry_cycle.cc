@@ -36,6 +36,7 @@ class RetryCycleCheck : public Check {
       f.arithmetic = context.PathArithmetic(cycle.calls);
       f.related = context.PathEvidence(cycle.calls);
       f.identity = std::string(id()) + "|" + Join(f.path, ">");
+      context.SetNumbers(cycle.calls, &f);
       findings->push_back(std::move(f));
     }
   }

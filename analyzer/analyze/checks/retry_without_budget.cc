@@ -75,6 +75,7 @@ class RetryWithoutBudgetCheck : public Check {
         }
       }
       f.identity = std::string(id()) + "|" + name;
+      f.tries = worst->tries;
       findings->push_back(std::move(f));
     }
   }

@@ -105,6 +105,7 @@ class TimeoutInversionCheck : public Check {
     std::string names;
     for (const std::string& n : f.path) names += n + ">";
     f.identity = std::string(id()) + "|" + names;
+    context.SetNumbers(calls, &f);
     return f;
   }
 };
