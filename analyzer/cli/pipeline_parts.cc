@@ -132,7 +132,7 @@ bool HasSomethingToAnalyse(const FileFacts& f) {
          !f.destination_rules.empty() || !f.envoy_filters.empty() ||
          !f.gateways.empty() || !f.mesh_configs.empty() || !f.layers.empty() ||
          !f.call_sites.empty() || !f.build_markers.empty() ||
-         !f.properties.empty();
+         !f.properties.empty() || !f.gateway_api.empty();
 }
 
 std::string FirstLine(const std::string& text, size_t max_chars) {

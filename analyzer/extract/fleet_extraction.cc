@@ -35,6 +35,7 @@ void PlaceInNamespace(const std::string& ns, FileFacts* facts) {
   place(facts->destination_rules);
   place(facts->envoy_filters);
   place(facts->gateways);
+  place(facts->gateway_api);
 }
 
 FileFacts ExtractOneUnpinned(const ExtractorSet& extractors,

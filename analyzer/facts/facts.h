@@ -158,6 +158,57 @@ struct MeshConfigFact {
   Location location;
 };
 
+// A Gateway API object reference: a route's parentRef or backendRef, a
+// policy's targetRef. Group and kind are as written ("" when not set).
+struct GatewayApiRefFact {
+  std::string group;
+  std::string kind;
+  std::string name;
+  std::string ns;  // "" = the namespace of the resource that refers
+  int port = 0;
+  std::optional<long long> weight;  // backendRefs; unset is 1, 0 sends none
+  Location location;
+};
+
+// A retry stanza: HTTPRoute rules[].retry or Envoy Gateway
+// BackendTrafficPolicy spec.retry. retries counts retries (R), not tries:
+// HTTPRoute attempts, BackendTrafficPolicy numRetries; absent when unset.
+struct GatewayApiRetryFact {
+  std::optional<long long> retries;
+  std::vector<std::string> retry_on;  // status codes and trigger names
+  std::optional<Millis> per_try_timeout;  // perRetry.timeout
+  std::optional<Millis> backoff;          // backoff / perRetry.backOff base
+  std::optional<Millis> backoff_max;      // perRetry.backOff.maxInterval
+  Location location;
+};
+
+struct GatewayApiRuleFact {
+  std::string name;  // rules[].name, or "rules[i]"
+  std::vector<GatewayApiRefFact> backends;
+  // The methods its matches select, upper case; empty when any method does.
+  std::vector<std::string> methods;
+  std::optional<GatewayApiRetryFact> retry;  // absent: no retry field
+  std::optional<Millis> request_timeout;     // timeouts.request: all tries
+  std::optional<Millis> backend_timeout;     // timeouts.backendRequest: a try
+  Location location;
+};
+
+// A Gateway API resource (gateway.networking.k8s.io HTTPRoute, GRPCRoute,
+// Gateway, GatewayClass) or an Envoy Gateway BackendTrafficPolicy.
+struct GatewayApiFact {
+  std::string kind;
+  std::string name;
+  std::string ns;
+  // Gateway: spec.gatewayClassName; GatewayClass: spec.controllerName.
+  std::string class_name;
+  std::vector<GatewayApiRefFact> refs;  // route parentRefs, policy targetRefs
+  std::vector<GatewayApiRuleFact> rules;     // routes
+  std::optional<GatewayApiRetryFact> retry;  // BackendTrafficPolicy
+  std::optional<Millis> request_timeout;  // its timeout.http.requestTimeout
+  std::map<std::string, std::string> annotations;
+  Location location;
+};
+
 // Where the target of an application layer or call comes from.
 enum class TargetKind { kNone, kUrl, kHost, kEnv, kProperty };
 const char* TargetKindName(TargetKind kind);
@@ -260,6 +311,7 @@ struct FileFacts {
   std::vector<EnvoyFilterFact> envoy_filters;
   std::vector<GatewayFact> gateways;
   std::vector<MeshConfigFact> mesh_configs;
+  std::vector<GatewayApiFact> gateway_api;
   std::vector<LayerFact> layers;
   std::vector<CallSiteFact> call_sites;
   std::vector<BuildMarkerFact> build_markers;

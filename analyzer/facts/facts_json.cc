@@ -45,6 +45,13 @@ static_assert(sizeof(DestinationRuleFact) == 272,
 static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
 static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
+static_assert(sizeof(GatewayApiRefFact) == 192,
+              "new field: list it in Fields()");
+static_assert(sizeof(GatewayApiRetryFact) == 128,
+              "new field: list it in Fields()");
+static_assert(sizeof(GatewayApiRuleFact) == 288,
+              "new field: list it in Fields()");
+static_assert(sizeof(GatewayApiFact) == 416, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
 static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
@@ -52,7 +59,7 @@ static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
-static_assert(sizeof(FileFacts) == 432, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 456, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
@@ -204,6 +211,44 @@ void Fields(Same<MeshConfigFact> auto& s, auto&& f) {
   f("default_http_retry_policy", s.default_http_retry_policy);
   f("at", s.location);
 }
+void Fields(Same<GatewayApiRefFact> auto& s, auto&& f) {
+  f("group", s.group);
+  f("kind", s.kind);
+  f("name", s.name);
+  f("ns", s.ns);
+  f("port", s.port);
+  f("weight", s.weight);
+  f("at", s.location);
+}
+void Fields(Same<GatewayApiRetryFact> auto& s, auto&& f) {
+  f("retries", s.retries);
+  f("retry_on", s.retry_on);
+  f("per_try_timeout", s.per_try_timeout);
+  f("backoff", s.backoff);
+  f("backoff_max", s.backoff_max);
+  f("at", s.location);
+}
+void Fields(Same<GatewayApiRuleFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("backends", s.backends);
+  f("methods", s.methods);
+  f("retry", s.retry);
+  f("request_timeout", s.request_timeout);
+  f("backend_timeout", s.backend_timeout);
+  f("at", s.location);
+}
+void Fields(Same<GatewayApiFact> auto& s, auto&& f) {
+  f("kind", s.kind);
+  f("name", s.name);
+  f("ns", s.ns);
+  f("class_name", s.class_name);
+  f("refs", s.refs);
+  f("rules", s.rules);
+  f("retry", s.retry);
+  f("request_timeout", s.request_timeout);
+  f("annotations", s.annotations);
+  f("at", s.location);
+}
 void Fields(Same<Target> auto& s, auto&& f) {
   f("kind", s.kind);
   f("value", s.value);
@@ -264,6 +309,7 @@ void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("envoy_filters", s.envoy_filters);
   f("gateways", s.gateways);
   f("mesh_configs", s.mesh_configs);
+  f("gateway_api", s.gateway_api);
   f("layers", s.layers);
   f("call_sites", s.call_sites);
   f("build_markers", s.build_markers);

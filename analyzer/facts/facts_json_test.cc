@@ -91,6 +91,27 @@ FileFacts FullFacts() {
                       {"ef.yaml", 2}}};
   f.gateways = {{"gw", "shop", {"gw.yaml", 1}}};
   f.mesh_configs = {{retries, {"mesh.yaml", 3}}};
+  GatewayApiFact route;
+  route.kind = "HTTPRoute";
+  route.name = "shop";
+  route.ns = "edge";
+  route.refs = {{"gateway.networking.k8s.io", "Gateway", "public", "infra", 443,
+                 std::nullopt, {"route.yaml", 6}}};
+  GatewayApiRetryFact retry{3, {"503", "connect-failure"}, 250, 100, 1000,
+                            {"route.yaml", 12}};
+  route.rules = {{"checkout",
+                  {{"", "Service", "cart", "", 8080, 0, {"route.yaml", 9}}},
+                  {"POST"},
+                  retry,
+                  0,
+                  500,
+                  {"route.yaml", 8}}};
+  route.retry = retry;
+  route.request_timeout = 15000;
+  route.class_name = "istio";
+  route.annotations = {{"a", "b"}};
+  route.location = {"route.yaml", 1};
+  f.gateway_api = {route};
   LayerFact layer;
   layer.layer = FullLayer();
   layer.rule_id = "go-retryablehttp";
@@ -162,6 +183,13 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
         std::vector<std::string>{"POST", "PUT"});
   CHECK(read.call_sites[0].method == "POST");
   CHECK(read.call_sites[0].idempotency_key);
+  const GatewayApiRuleFact& rule = read.gateway_api[0].rules[0];
+  CHECK(rule.backends[0].weight == 0);  // not the default 1
+  CHECK_FALSE(read.gateway_api[0].refs[0].weight.has_value());
+  CHECK(rule.request_timeout == 0);
+  CHECK(rule.retry->retries == 3);
+  CHECK(rule.retry->retry_on == original.gateway_api[0].rules[0].retry->retry_on);
+  CHECK(read.gateway_api[0].refs[0].location == Location{"route.yaml", 6});
 }
 
 TEST_CASE("facts: defaults are left out and come back as defaults") {

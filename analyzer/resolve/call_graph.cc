@@ -11,6 +11,7 @@
 #include "analyzer/extract/source/value_eval.h"
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/config_calls.h"
+#include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/resolve_context.h"
 #include "analyzer/resolve/service_env.h"
@@ -224,6 +225,7 @@ void BuildCalls(ResolveContext* c) {
   CallsFromMountedConfigMaps(c);
   CallsFromClientConfig(c);
   CallsFromGateways(c);
+  CallsFromGatewayApiRoutes(c);
   DeclaredCalls(c);
 }
 

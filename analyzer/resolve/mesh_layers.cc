@@ -7,7 +7,10 @@
 #include <mutex>
 #include <set>
 
+#include "analyzer/resolve/mesh_layers.h"
+
 #include "analyzer/base/strings.h"
+#include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/resolve_context.h"
 
 namespace ampcheck {
@@ -339,8 +342,17 @@ void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
 
 }  // namespace
 
+Layer IstioDefaultPolicyLayer(const ResolveContext& c, const std::string& why) {
+  return DefaultPolicyLayer(c, why);
+}
+
+Backoff EnvoyRetryBackoff(std::optional<Millis> base) {
+  return EnvoyDefaultBackoff(base);
+}
+
 void AddMeshLayers(ResolveContext* c) {
   MeshIndex index(*c);
+  GatewayApiRoutes gateway_api(*c);
   for (Call& call : c->model.calls) {
     const Service& caller = c->model.services[call.from];
     if (!caller.in_mesh) continue;
@@ -361,6 +373,7 @@ void AddMeshLayers(ResolveContext* c) {
     std::string subset;
     std::optional<Layer> layer =
         VirtualServiceLayer(*c, index, call.from, call.to, &subset);
+    if (!layer) layer = gateway_api.IstioLayer(*c, call);
     if (!layer) {
       layer = DefaultPolicyLayer(
           *c, "no VirtualService for " + c->model.services[call.to].name);

@@ -31,6 +31,7 @@ struct ResolveContext {
   std::vector<EnvoyFilterFact> envoy_filters;
   std::vector<GatewayFact> gateways;
   std::optional<MeshConfigFact> mesh_config;
+  std::vector<GatewayApiFact> gateway_api;  // namespaces defaulted
   std::vector<LayerFact> layer_facts;
   std::vector<std::pair<std::string, CallSiteFact>> call_sites;  // (file, fact)
   std::vector<BuildMarkerFact> build_markers;

@@ -5,6 +5,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/duplicate_resources.h"
+#include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/local_workloads.h"
 #include "analyzer/resolve/resolve_context.h"
@@ -152,6 +153,10 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
         c->mesh_config = mesh;
       }
     }
+    for (GatewayApiFact g : file.gateway_api) {
+      g.ns = ns_or_default(g.ns);
+      c->gateway_api.push_back(std::move(g));
+    }
     for (const LayerFact& layer : file.layers) c->layer_facts.push_back(layer);
     for (const CallSiteFact& site : file.call_sites)
       c->call_sites.emplace_back(file.file, site);
@@ -274,6 +279,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   BuildCalls(&context);
   AddApplicationLayers(&context);
   AddMeshLayers(&context);
+  AddGatewayApiLayers(&context);
   AddDeclarations(&context);
   Model model = std::move(context.model);
   model.Finalize();

@@ -8,6 +8,7 @@
 #include "analyzer/extract/kubernetes/manifest.h"
 #include "analyzer/extract/kubernetes/unread_kinds.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
+#include "analyzer/extract/mesh/gateway_api_extractor.h"
 #include "analyzer/extract/mesh/istio_extractor.h"
 
 namespace ampcheck {
@@ -218,7 +219,8 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
     ExtractService(m, facts);
   } else if (m.kind == "ConfigMap") {
     ExtractConfigMap(m, facts);
-  } else if (!ExtractIstioResource(m, facts)) {
+  } else if (!ExtractIstioResource(m, facts) &&
+             !ExtractGatewayApiResource(m, facts)) {
     ++facts->skipped_documents;
   }
 }

@@ -248,18 +248,18 @@ TEST_CASE("kinds whose retries are not read yet are a warning with file:line") {
 kind: Namespace
 metadata: {name: shop}
 ---
-apiVersion: gateway.networking.k8s.io/v1
-kind: HTTPRoute
+apiVersion: traefik.io/v1alpha1
+kind: Middleware
 metadata: {name: orders, namespace: shop}
 spec:
-  rules: [{timeouts: {request: 2s}, backendRefs: [{name: orders}]}]
+  retry: {attempts: 4, initialInterval: 100ms}
 )");
   REQUIRE(facts.diagnostics.size() == 1);
   const Diagnostic& d = facts.diagnostics[0];
   CHECK(d.location.ToString() == "in.yaml:5");
   CHECK(d.severity == Severity::kWarning);
   CHECK(d.message ==
-        "HTTPRoute shop/orders: Gateway API HTTPRoute is not analysed; its "
+        "Middleware shop/orders: Traefik Middleware is not analysed; its "
         "retry and timeout settings are not counted");
   CHECK(facts.skipped_documents == 0);
 }

@@ -29,10 +29,6 @@ struct UnreadKind {
 
 // Remove an entry when its kind is read. Keep docs/inputs.md in step.
 constexpr UnreadKind kUnreadKinds[] = {
-    {"gateway.networking.k8s.io", "HTTPRoute", "Gateway API HTTPRoute",
-     nullptr},
-    {"gateway.networking.k8s.io", "GRPCRoute", "Gateway API GRPCRoute",
-     nullptr},
     {"linkerd.io", "ServiceProfile", "Linkerd ServiceProfile", nullptr},
     {"policy.linkerd.io", "ServiceProfile", "Linkerd ServiceProfile", nullptr},
     {"policy.linkerd.io", "HTTPRoute", "Linkerd HTTPRoute", nullptr},
@@ -53,8 +49,6 @@ constexpr UnreadKind kUnreadKinds[] = {
     {"kuma.io", "MeshHTTPRoute", "Kuma MeshHTTPRoute", nullptr},
     {"kuma.io", "Retry", "Kuma Retry", nullptr},
     {"kuma.io", "Timeout", "Kuma Timeout", nullptr},
-    {"gateway.envoyproxy.io", "BackendTrafficPolicy",
-     "Envoy Gateway BackendTrafficPolicy", nullptr},
     {"projectcontour.io", "HTTPProxy", "Contour HTTPProxy", nullptr},
     {"getambassador.io", "Mapping", "Emissary-ingress Mapping", nullptr},
     {"networking.k8s.io", "Ingress", "ingress-nginx Ingress",

@@ -19,9 +19,9 @@ std::optional<std::string> Unread(const std::string& yaml) {
 }
 
 TEST_CASE("kinds with retry or timeout settings not read yet are named") {
-  CHECK(Unread("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\n"
+  CHECK(Unread("apiVersion: traefik.io/v1alpha1\nkind: Middleware\n"
                "metadata: {name: orders, namespace: shop}\n") ==
-        "HTTPRoute shop/orders: Gateway API HTTPRoute is not analysed; its "
+        "Middleware shop/orders: Traefik Middleware is not analysed; its "
         "retry and timeout settings are not counted");
   CHECK(Unread("apiVersion: linkerd.io/v1alpha2\nkind: ServiceProfile\n"
                "metadata: {name: web.shop.svc.cluster.local}\n") ==
@@ -38,6 +38,13 @@ TEST_CASE("kinds with retry or timeout settings not read yet are named") {
   CHECK_FALSE(
       Unread("apiVersion: gateway.networking.k8s.io/v1\nkind: Gateway\n"
              "metadata: {name: a}\n"));
+  // Gateway API routes and Envoy Gateway policies are read.
+  CHECK_FALSE(
+      Unread("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\n"
+             "metadata: {name: a}\n"));
+  CHECK_FALSE(
+      Unread("apiVersion: gateway.envoyproxy.io/v1alpha1\n"
+             "kind: BackendTrafficPolicy\nmetadata: {name: a}\n"));
 }
 
 TEST_CASE("an Ingress counts only when ingress-nginx serves it") {
