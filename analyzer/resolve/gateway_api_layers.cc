@@ -268,9 +268,11 @@ std::optional<Layer> GatewayApiRoutes::IstioLayer(const ResolveContext& c,
                          const GatewayApiRuleFact& rule) {
     return std::optional<Layer>(IstioRuleLayer(c, route, rule));
   };
-  if (FromGateway(c, call)) {
-    return WorstRule(c, GatewayRoutes(c.model.services[call.from].Key()),
-                     call.to, istio_rule);
+  const Service& from = c.model.services[call.from];
+  if (from.is_gateway) {
+    // GAMMA routes govern mesh traffic, not a gateway's.
+    if (!FromGateway(c, call)) return std::nullopt;
+    return WorstRule(c, GatewayRoutes(from.Key()), call.to, istio_rule);
   }
   return WorstRule(c, MeshRoutes(c, call), -1, istio_rule);
 }
