@@ -175,7 +175,7 @@ struct GatewayApiRefFact {
 // HTTPRoute attempts, BackendTrafficPolicy numRetries; absent when unset.
 struct GatewayApiRetryFact {
   std::optional<long long> retries;
-  std::vector<std::string> retry_on;  // status codes and trigger names
+  std::vector<std::string> retry_on;      // status codes and trigger names
   std::optional<Millis> per_try_timeout;  // perRetry.timeout
   std::optional<Millis> backoff;          // backoff / perRetry.backOff base
   std::optional<Millis> backoff_max;      // perRetry.backOff.maxInterval
@@ -201,10 +201,10 @@ struct GatewayApiFact {
   std::string ns;
   // Gateway: spec.gatewayClassName; GatewayClass: spec.controllerName.
   std::string class_name;
-  std::vector<GatewayApiRefFact> refs;  // route parentRefs, policy targetRefs
-  std::vector<GatewayApiRuleFact> rules;     // routes
+  std::vector<GatewayApiRefFact> refs;    // route parentRefs, policy targetRefs
+  std::vector<GatewayApiRuleFact> rules;  // routes
   std::optional<GatewayApiRetryFact> retry;  // BackendTrafficPolicy
-  std::optional<Millis> request_timeout;  // its timeout.http.requestTimeout
+  std::optional<Millis> request_timeout;     // its timeout.http.requestTimeout
   std::map<std::string, std::string> annotations;
   Location location;
 };

@@ -95,10 +95,15 @@ FileFacts FullFacts() {
   route.kind = "HTTPRoute";
   route.name = "shop";
   route.ns = "edge";
-  route.refs = {{"gateway.networking.k8s.io", "Gateway", "public", "infra", 443,
-                 std::nullopt, {"route.yaml", 6}}};
-  GatewayApiRetryFact retry{3, {"503", "connect-failure"}, 250, 100, 1000,
-                            {"route.yaml", 12}};
+  route.refs = {{"gateway.networking.k8s.io",
+                 "Gateway",
+                 "public",
+                 "infra",
+                 443,
+                 std::nullopt,
+                 {"route.yaml", 6}}};
+  GatewayApiRetryFact retry{3,    {"503", "connect-failure"}, 250, 100,
+                            1000, {"route.yaml", 12}};
   route.rules = {{"checkout",
                   {{"", "Service", "cart", "", 8080, 0, {"route.yaml", 9}}},
                   {"POST"},
@@ -188,7 +193,8 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK_FALSE(read.gateway_api[0].refs[0].weight.has_value());
   CHECK(rule.request_timeout == 0);
   CHECK(rule.retry->retries == 3);
-  CHECK(rule.retry->retry_on == original.gateway_api[0].rules[0].retry->retry_on);
+  CHECK(rule.retry->retry_on ==
+        original.gateway_api[0].rules[0].retry->retry_on);
   CHECK(read.gateway_api[0].refs[0].location == Location{"route.yaml", 6});
 }
 

@@ -51,8 +51,9 @@ GatewayApiImplementation ServingImplementation(const ResolveContext& c,
   // Istio installs the class "istio" itself, so manifests rarely hold it.
   if (class_name == "istio") {
     return {Kind::kIstio, "Istio",
-            gateway_text + ", the class Istio installs (controllerName "
-                           "istio.io/gateway-controller)"};
+            gateway_text +
+                ", the class Istio installs (controllerName "
+                "istio.io/gateway-controller)"};
   }
   return {Kind::kUnknown, "unknown",
           gateway_text + ", a GatewayClass that is not in the inputs"};
@@ -70,9 +71,8 @@ int GatewayApiGatewayNode(const std::string& ns, const std::string& name,
   gateway.is_gateway = true;
   // Istio's gateway is an Envoy of the mesh: the mesh layers apply to it.
   gateway.in_mesh = served.kind == GatewayApiImplementation::Kind::kIstio;
-  gateway.membership =
-      "Gateway API gateway served by " + served.name + " (" + served.evidence +
-      ")";
+  gateway.membership = "Gateway API gateway served by " + served.name + " (" +
+                       served.evidence + ")";
   gateway.location = route.location;
   for (const GatewayApiFact& g : c->gateway_api) {
     if (g.kind == "Gateway" && g.name == name && g.ns == ns)
@@ -123,11 +123,10 @@ void CallsFromGatewayApiRoutes(ResolveContext* c) {
             gateway = GatewayApiGatewayNode(gateway_ns, parent.name, route, c);
           int call = c->AddCall(
               gateway, callee,
-              {backend.location, route.kind + " " + route.name +
-                                     " attaches to Gateway " + gateway_ns +
-                                     "/" + parent.name + ", rule " +
-                                     rule.name + " -> " + backend.name +
-                                     WeightText(backend)});
+              {backend.location,
+               route.kind + " " + route.name + " attaches to Gateway " +
+                   gateway_ns + "/" + parent.name + ", rule " + rule.name +
+                   " -> " + backend.name + WeightText(backend)});
           if (backend.port) c->call_ports.emplace(call, backend.port);
         }
       }

@@ -39,8 +39,8 @@ Layer RetryStanzaLayer(const std::string& what, const GatewayApiRetryFact& r,
   layer.retry_on = r.retry_on;
   if (!r.retries) {
     layer.detail = what + ": " + field + " unset, " + unset_source + " " +
-                   std::to_string(retries) + " (retries) = " +
-                   layer.tries.ToString() + " tries";
+                   std::to_string(retries) +
+                   " (retries) = " + layer.tries.ToString() + " tries";
   } else if (retries == 0) {
     layer.detail = what + ": " + field + " 0 (retries disabled)";
   } else {
@@ -67,8 +67,8 @@ Layer IstioRuleLayer(const ResolveContext& c, const GatewayApiFact& route,
     if (NonZero(rule.backend_timeout))
       layer.total_timeout = rule.backend_timeout;
   } else {
-    layer = RetryStanzaLayer(what, *rule.retry, "retry.attempts", 2,
-                             "Istio uses");
+    layer =
+        RetryStanzaLayer(what, *rule.retry, "retry.attempts", 2, "Istio uses");
     std::vector<std::string> retry_on = {"connect-failure", "refused-stream",
                                          "unavailable", "cancelled"};
     retry_on.insert(retry_on.end(), rule.retry->retry_on.begin(),
@@ -109,13 +109,15 @@ Layer EnvoyGatewayRuleLayer(const GatewayApiFact& route,
   } else {
     layer.kind = LayerKind::kMesh;
     layer.provenance = Provenance::kMeshDefault;
-    layer.detail = what + ": no retry field and no BackendTrafficPolicy "
-                          "retry: Envoy Gateway sets no retry policy (1 try)";
+    layer.detail = what +
+                   ": no retry field and no BackendTrafficPolicy "
+                   "retry: Envoy Gateway sets no retry policy (1 try)";
     layer.location = rule.location;
   }
   if (layer.retries() && layer.retry_on.empty()) {
-    layer.retry_on = {"connect-failure", "refused-stream", "unavailable",
-                      "cancelled", "retriable-status-codes", "503"};
+    layer.retry_on = {
+        "connect-failure", "refused-stream",         "unavailable",
+        "cancelled",       "retriable-status-codes", "503"};
   }
   if (NonZero(rule.backend_timeout))
     layer.per_try_timeout = rule.backend_timeout;
@@ -152,8 +154,8 @@ std::optional<Layer> PortableRuleLayer(const GatewayApiFact& route,
 }
 
 std::string RuleSummary(const GatewayApiRuleFact& rule, const Layer& layer) {
-  std::string text = "rule " + rule.name + ": " + layer.tries.ToString() +
-                     " tries";
+  std::string text =
+      "rule " + rule.name + ": " + layer.tries.ToString() + " tries";
   if (!rule.retry) text += " (no retry field)";
   if (layer.per_try_timeout)
     text += ", per try " + FormatDuration(*layer.per_try_timeout);
@@ -198,8 +200,7 @@ std::optional<Layer> WorstRule(const ResolveContext& c,
   if (!worst) return worst;
   worst->evidence.insert(worst->evidence.end(), rules.begin(), rules.end());
   if (rules.size() > 1)
-    worst->detail +=
-        " (worst of " + std::to_string(rules.size()) + " rules)";
+    worst->detail += " (worst of " + std::to_string(rules.size()) + " rules)";
   return worst;
 }
 
@@ -285,11 +286,11 @@ std::optional<Layer> GatewayApiRoutes::OtherLayer(const ResolveContext& c,
   if (served == implementations_.end()) return std::nullopt;
   const GatewayApiImplementation& implementation = served->second;
   const GatewayApiFact* gateway_policy = nullptr;
-  if (auto it = policies_.find("Gateway/" + from.Key());
-      it != policies_.end())
+  if (auto it = policies_.find("Gateway/" + from.Key()); it != policies_.end())
     gateway_policy = it->second;
-  auto rule_layer = [&](const GatewayApiFact& route,
-                        const GatewayApiRuleFact& rule) -> std::optional<Layer> {
+  auto rule_layer =
+      [&](const GatewayApiFact& route,
+          const GatewayApiRuleFact& rule) -> std::optional<Layer> {
     if (implementation.kind == Kind::kEnvoyGateway) {
       // A policy on the route wins over one on the Gateway.
       const GatewayApiFact* policy = gateway_policy;

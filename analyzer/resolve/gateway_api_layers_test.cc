@@ -110,8 +110,9 @@ spec:
   CHECK(layer.total_timeout == 10000);
 }
 
-TEST_CASE("gateway api on Istio: a GAMMA route without retry gets the "
-          "default") {
+TEST_CASE(
+    "gateway api on Istio: a GAMMA route without retry gets the "
+    "default") {
   Model model = ResolveYaml(R"(apiVersion: gateway.networking.k8s.io/v1
 kind: HTTPRoute
 metadata: {name: cart, namespace: shop}
@@ -181,11 +182,13 @@ spec:
         "is not counted as retrying (implementation-specific; Gateway "
         "shop/public (fleet.yaml:6) gatewayClassName cilium, GatewayClass "
         "cilium (fleet.yaml:1) controllerName io.cilium/gateway-controller)");
-  CHECK(std::find(model.assumptions.begin(), model.assumptions.end(),
-                  std::string("Gateway API routes without a retry field on an "
-                  "implementation other than Istio or Envoy Gateway: no "
-                  "retries counted (the default is implementation-specific, "
-                  "GEP-1731)")) != model.assumptions.end());
+  CHECK(
+      std::find(model.assumptions.begin(), model.assumptions.end(),
+                std::string(
+                    "Gateway API routes without a retry field on an "
+                    "implementation other than Istio or Envoy Gateway: no "
+                    "retries counted (the default is implementation-specific, "
+                    "GEP-1731)")) != model.assumptions.end());
 }
 
 TEST_CASE("gateway api on Envoy Gateway: BackendTrafficPolicy numRetries") {

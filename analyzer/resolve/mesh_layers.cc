@@ -2,12 +2,12 @@
 // VirtualService retries per route, Istio's implicit default where no retries
 // block or no VirtualService applies, and the retry budget of the callee's
 // DestinationRule or EnvoyFilter. Semantics: reference/mesh.md sections 1-3.
+#include "analyzer/resolve/mesh_layers.h"
+
 #include <algorithm>
 #include <map>
 #include <mutex>
 #include <set>
-
-#include "analyzer/resolve/mesh_layers.h"
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/gateway_api_layers.h"

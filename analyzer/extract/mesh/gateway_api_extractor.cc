@@ -52,8 +52,8 @@ struct Schema {
       return std::nullopt;
     }
     if (n < minimum) {
-      Reject(node, field + " must be >= " + std::to_string(minimum) +
-                       ", got " + std::to_string(n));
+      Reject(node, field + " must be >= " + std::to_string(minimum) + ", got " +
+                       std::to_string(n));
       return std::nullopt;
     }
     return n;
@@ -102,7 +102,8 @@ GatewayApiRetryFact ReadRouteRetry(const YAML::Node& node,
     if (!node.IsNull()) schema->Reject(node, where + " is not a map");
     return retry;
   }
-  retry.retries = schema->Count(Child(node, "attempts"), where + ".attempts", 0);
+  retry.retries =
+      schema->Count(Child(node, "attempts"), where + ".attempts", 0);
   YAML::Node codes = Child(node, "codes");
   if (codes.IsSequence()) {
     for (const YAML::Node& code : codes) {
@@ -127,8 +128,8 @@ void ReadRouteRule(const YAML::Node& node, int index, bool http,
   std::string where = "rules[" + std::to_string(index) + "]";
   if (rule.name.empty()) rule.name = where;
   rule.location = schema->manifest.at(node);
-  rule.backends = ReadRefs(Child(node, "backendRefs"), where + ".backendRefs",
-                           schema);
+  rule.backends =
+      ReadRefs(Child(node, "backendRefs"), where + ".backendRefs", schema);
   // A rule matches any method unless every match names one.
   YAML::Node matches = Child(node, "matches");
   if (http && matches.IsSequence() && matches.size() > 0) {
@@ -150,8 +151,8 @@ void ReadRouteRule(const YAML::Node& node, int index, bool http,
   if (http && retry.IsDefined())
     rule.retry = ReadRouteRetry(retry, where + ".retry", schema);
   if (http && timeouts.IsDefined()) {
-    rule.request_timeout =
-        schema->Duration(Child(timeouts, "request"), where + ".timeouts.request");
+    rule.request_timeout = schema->Duration(Child(timeouts, "request"),
+                                            where + ".timeouts.request");
     rule.backend_timeout = schema->Duration(Child(timeouts, "backendRequest"),
                                             where + ".timeouts.backendRequest");
     // CEL: backendRequest <= request, unless request is 0s (no timeout).
@@ -228,11 +229,10 @@ void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
   if (retry.IsMap()) {
     GatewayApiRetryFact r;
     r.location = m.at(retry);
-    r.retries =
-        schema.Count(Child(retry, "numRetries"), "retry.numRetries", 0);
+    r.retries = schema.Count(Child(retry, "numRetries"), "retry.numRetries", 0);
     YAML::Node per_retry = Child(retry, "perRetry");
-    r.per_try_timeout = schema.Duration(Child(per_retry, "timeout"),
-                                        "retry.perRetry.timeout");
+    r.per_try_timeout =
+        schema.Duration(Child(per_retry, "timeout"), "retry.perRetry.timeout");
     YAML::Node backoff = Child(per_retry, "backOff");
     r.backoff = schema.Duration(Child(backoff, "baseInterval"),
                                 "retry.perRetry.backOff.baseInterval");
@@ -251,10 +251,9 @@ void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
   } else if (retry.IsDefined() && !retry.IsNull()) {
     schema.Reject(retry, "retry is not a map");
   }
-  policy.request_timeout =
-      schema.Duration(Child(Child(Child(spec, "timeout"), "http"),
-                            "requestTimeout"),
-                      "timeout.http.requestTimeout");
+  policy.request_timeout = schema.Duration(
+      Child(Child(Child(spec, "timeout"), "http"), "requestTimeout"),
+      "timeout.http.requestTimeout");
   if (schema.Flush(facts)) facts->gateway_api.push_back(std::move(policy));
 }
 
