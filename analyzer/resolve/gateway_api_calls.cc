@@ -3,7 +3,6 @@
 // implementation serves the Gateway comes from its GatewayClass.
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/gateway_api_layers.h"
-#include "analyzer/resolve/hosts.h"
 
 namespace ampcheck {
 
@@ -81,6 +80,24 @@ int GatewayApiGatewayNode(const std::string& ns, const std::string& name,
   return c->AddService(std::move(gateway));
 }
 
+// A backendRef names a Service, so one the inputs lack is a cluster service
+// of another repository or namespace, never a host outside the cluster.
+int BackendNode(const std::string& ns, const GatewayApiFact& route,
+                const GatewayApiRefFact& backend, ResolveContext* c) {
+  if (int known = c->FindService(ns, backend.name); known >= 0) return known;
+  Service node;
+  node.name = backend.name;
+  node.ns = ns;
+  node.external = true;
+  node.kind = "not in inputs";
+  node.membership = "not in the inputs";
+  node.location = backend.location;
+  node.external_reason = "a cluster service the inputs do not declare "
+                         "(backendRef of " +
+                         route.kind + " " + route.name + ")";
+  return c->AddService(std::move(node));
+}
+
 std::string WeightText(const GatewayApiRefFact& backend) {
   return backend.weight ? " (weight " + std::to_string(*backend.weight) + ")"
                         : "";
@@ -107,18 +124,7 @@ void CallsFromGatewayApiRoutes(ResolveContext* c) {
           }
           if (backend.weight == 0) continue;  // sends no traffic
           std::string ns = backend.ns.empty() ? route.ns : backend.ns;
-          HostReference ref{backend.name + "." + ns, backend.port};
-          std::string why_not;
-          int callee =
-              c->ResolveOrExternal(ref, ns, backend.location, &why_not);
-          if (callee < 0) {
-            c->Diagnose(backend.location,
-                        route.kind + " " + route.name + " routes to '" +
-                            backend.name + "', which names no service (" +
-                            why_not + "); hop not analyzed",
-                        Severity::kNote);
-            continue;
-          }
+          int callee = BackendNode(ns, route, backend, c);
           if (gateway < 0)
             gateway = GatewayApiGatewayNode(gateway_ns, parent.name, route, c);
           int call = c->AddCall(
