@@ -92,9 +92,10 @@ int BackendNode(const std::string& ns, const GatewayApiFact& route,
   node.kind = "not in inputs";
   node.membership = "not in the inputs";
   node.location = backend.location;
-  node.external_reason = "a cluster service the inputs do not declare "
-                         "(backendRef of " +
-                         route.kind + " " + route.name + ")";
+  node.external_reason =
+      "a cluster service the inputs do not declare "
+      "(backendRef of " +
+      route.kind + " " + route.name + ")";
   return c->AddService(std::move(node));
 }
 

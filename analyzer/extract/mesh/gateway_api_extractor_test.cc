@@ -64,7 +64,7 @@ spec:
   CHECK(checkout.retry->retries == 3);  // attempts counts retries
   CHECK(checkout.retry->retry_on == std::vector<std::string>{"503", "504"});
   CHECK(checkout.retry->backoff == 100);
-  CHECK(checkout.retry->location.ToString() == "routes.yaml:15");
+  CHECK(checkout.retry->location.ToString() == "routes.yaml:14");
   CHECK(checkout.request_timeout == 10000);
   CHECK(checkout.backend_timeout == 2000);
   // A match without a method lets any method through.
