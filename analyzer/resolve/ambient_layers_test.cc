@@ -60,7 +60,7 @@ metadata:
   labels: {istio.io/use-waypoint: waypoint}
 )";
 
-TEST_CASE("ambient: ztunnel retries nothing; a waypoint applies the default") {
+TEST_CASE("ambient: ztunnel retries nothing, a waypoint applies the default") {
   Model model = ResolveYaml(kFleet);
   const Call& details = CallTo(model, "details");
   CHECK(details.layers.empty());

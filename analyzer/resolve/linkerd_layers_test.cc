@@ -137,7 +137,7 @@ metadata:
   CHECK(call.layers[0].total_timeout == 2000);
 }
 
-TEST_CASE("linkerd: an unmeshed caller gets no layer; a label is not read") {
+TEST_CASE("linkerd: an unmeshed caller gets no layer, a label is not read") {
   Model model = ResolveYaml(R"(apiVersion: v1
 kind: Namespace
 metadata:
