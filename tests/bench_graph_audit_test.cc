@@ -28,7 +28,7 @@ std::vector<FileFacts> SyntheticFleet(int services, int calls_each) {
   f.file = "fleet.yaml";
   f.kind = "yaml";
   f.namespaces.push_back(
-      {"fleet", {{"istio-injection", "enabled"}}, {"fleet.yaml", 1}});
+      {"fleet", {{"istio-injection", "enabled"}}, {"fleet.yaml", 1}, {}});
   uint64_t state = 7;
   for (int i = 0; i < services; ++i) {
     WorkloadFact w;

@@ -29,6 +29,7 @@ struct NamespaceFact {
   std::string name;
   std::map<std::string, std::string> labels;
   Location location;
+  std::map<std::string, std::string> annotations;  // linkerd.io/inject
 };
 
 // An environment variable of a workload's container.
@@ -64,6 +65,7 @@ struct ServiceFact {
   std::vector<std::string> protocols;
   std::map<std::string, std::string> annotations;
   Location location;
+  std::map<std::string, std::string> labels;  // istio.io/use-waypoint
 };
 
 struct ConfigMapEntry {
@@ -209,6 +211,79 @@ struct GatewayApiFact {
   Location location;
 };
 
+// Linkerd 2.16+ retry and timeout annotations of one Service, as written and
+// checked: limit counts retries (R).
+struct LinkerdRetryFact {
+  std::string kind;  // "Service"
+  std::string name;
+  std::string ns;
+  bool retries = false;                   // any retry.linkerd.io/ annotation
+  std::optional<long long> limit;         // retry.linkerd.io/limit
+  std::vector<std::string> http;          // retry.linkerd.io/http conditions
+  std::vector<std::string> grpc;          // retry.linkerd.io/grpc conditions
+  std::optional<Millis> per_try_timeout;  // retry.linkerd.io/timeout
+  std::optional<Millis> request_timeout;  // timeout.linkerd.io/request
+  std::vector<Evidence> annotations;      // each one read, with its line
+  Location location;                      // the first annotation read
+};
+
+// A ServiceProfile route (linkerd.io/v1alpha2 spec.routes[]).
+struct ServiceProfileRouteFact {
+  std::string name;
+  std::string method;  // condition.method, upper case; "" for any
+  bool retryable = false;
+  std::optional<Millis> timeout;
+  Location location;
+};
+
+// A ServiceProfile: its name is the service's FQDN. The retryBudget numbers
+// are as written (an omitted one is 0, as Linkerd reads it); resolve applies
+// Linkerd's defaults when there is no retryBudget block.
+struct ServiceProfileFact {
+  std::string name;
+  std::string ns;
+  std::vector<ServiceProfileRouteFact> routes;
+  bool has_budget_block = false;
+  double retry_ratio = 0;
+  double min_retries_per_second = 0;
+  std::optional<Millis> ttl;
+  Location budget_location;
+  Location location;
+};
+
+// One spec.to[] entry of a Kuma MeshRetry (http.numRetries counts retries)
+// or MeshTimeout (http.requestTimeout covers all tries).
+struct KumaToFact {
+  std::string target_kind;  // Mesh, MeshService, MeshSubset, ...
+  std::string target_name;
+  std::string target_namespace;
+  std::optional<long long> num_retries;
+  std::optional<Millis> per_try_timeout;
+  std::optional<Millis> backoff_base;
+  std::optional<Millis> backoff_max;
+  std::vector<std::string> retry_on;
+  std::optional<Millis> request_timeout;
+  Location location;
+};
+
+struct KumaPolicyFact {
+  std::string kind;  // "MeshRetry" or "MeshTimeout"
+  std::string name;
+  std::string ns;
+  std::string mesh;         // label kuma.io/mesh, "default" when absent
+  std::string target_kind;  // spec.targetRef: the proxies it configures
+  std::string target_name;
+  std::vector<KumaToFact> to;
+  Location location;
+};
+
+// A Kuma Mesh, for its skipCreatingInitialPolicies list.
+struct KumaMeshFact {
+  std::string name;
+  std::vector<std::string> skip_initial_policies;  // "*", "MeshRetry", ...
+  Location location;
+};
+
 // Where the target of an application layer or call comes from.
 enum class TargetKind { kNone, kUrl, kHost, kEnv, kProperty };
 const char* TargetKindName(TargetKind kind);
@@ -312,6 +387,10 @@ struct FileFacts {
   std::vector<GatewayFact> gateways;
   std::vector<MeshConfigFact> mesh_configs;
   std::vector<GatewayApiFact> gateway_api;
+  std::vector<LinkerdRetryFact> linkerd_retries;
+  std::vector<ServiceProfileFact> service_profiles;
+  std::vector<KumaPolicyFact> kuma_policies;
+  std::vector<KumaMeshFact> kuma_meshes;
   std::vector<LayerFact> layers;
   std::vector<CallSiteFact> call_sites;
   std::vector<BuildMarkerFact> build_markers;

@@ -26,10 +26,10 @@ static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
 static_assert(sizeof(Backoff) == 40, "new field: list it in Fields()");
 static_assert(sizeof(Layer) == 400, "new field: list it in Fields()");
 static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
-static_assert(sizeof(NamespaceFact) == 120, "new field: list it in Fields()");
+static_assert(sizeof(NamespaceFact) == 168, "new field: list it in Fields()");
 static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
 static_assert(sizeof(WorkloadFact) == 328, "new field: list it in Fields()");
-static_assert(sizeof(ServiceFact) == 248, "new field: list it in Fields()");
+static_assert(sizeof(ServiceFact) == 296, "new field: list it in Fields()");
 static_assert(sizeof(ConfigMapEntry) == 104, "new field: list it in Fields()");
 static_assert(sizeof(ConfigMapFact) == 128, "new field: list it in Fields()");
 static_assert(sizeof(RetryPolicyFact) == 128, "new field: list it in Fields()");
@@ -52,6 +52,15 @@ static_assert(sizeof(GatewayApiRetryFact) == 128,
 static_assert(sizeof(GatewayApiRuleFact) == 288,
               "new field: list it in Fields()");
 static_assert(sizeof(GatewayApiFact) == 416, "new field: list it in Fields()");
+static_assert(sizeof(LinkerdRetryFact) == 264,
+              "new field: list it in Fields()");
+static_assert(sizeof(ServiceProfileRouteFact) == 128,
+              "new field: list it in Fields()");
+static_assert(sizeof(ServiceProfileFact) == 208,
+              "new field: list it in Fields()");
+static_assert(sizeof(KumaToFact) == 240, "new field: list it in Fields()");
+static_assert(sizeof(KumaPolicyFact) == 256, "new field: list it in Fields()");
+static_assert(sizeof(KumaMeshFact) == 96, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
 static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
@@ -59,7 +68,7 @@ static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
-static_assert(sizeof(FileFacts) == 456, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 552, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
@@ -107,6 +116,7 @@ void Fields(Same<Diagnostic> auto& s, auto&& f) {
 void Fields(Same<NamespaceFact> auto& s, auto&& f) {
   f("name", s.name);
   f("labels", s.labels);
+  f("annotations", s.annotations);
   f("at", s.location);
 }
 void Fields(Same<EnvVarFact> auto& s, auto&& f) {
@@ -135,6 +145,7 @@ void Fields(Same<ServiceFact> auto& s, auto&& f) {
   f("ports", s.ports);
   f("protocols", s.protocols);
   f("annotations", s.annotations);
+  f("labels", s.labels);
   f("at", s.location);
 }
 void Fields(Same<ConfigMapEntry> auto& s, auto&& f) {
@@ -249,6 +260,64 @@ void Fields(Same<GatewayApiFact> auto& s, auto&& f) {
   f("annotations", s.annotations);
   f("at", s.location);
 }
+void Fields(Same<LinkerdRetryFact> auto& s, auto&& f) {
+  f("kind", s.kind);
+  f("name", s.name);
+  f("ns", s.ns);
+  f("retries", s.retries);
+  f("limit", s.limit);
+  f("http", s.http);
+  f("grpc", s.grpc);
+  f("per_try_timeout", s.per_try_timeout);
+  f("request_timeout", s.request_timeout);
+  f("annotations", s.annotations);
+  f("at", s.location);
+}
+void Fields(Same<ServiceProfileRouteFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("method", s.method);
+  f("retryable", s.retryable);
+  f("timeout", s.timeout);
+  f("at", s.location);
+}
+void Fields(Same<ServiceProfileFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("routes", s.routes);
+  f("has_budget_block", s.has_budget_block);
+  f("retry_ratio", s.retry_ratio);
+  f("min_retries_per_second", s.min_retries_per_second);
+  f("ttl", s.ttl);
+  f("budget_at", s.budget_location);
+  f("at", s.location);
+}
+void Fields(Same<KumaToFact> auto& s, auto&& f) {
+  f("target_kind", s.target_kind);
+  f("target_name", s.target_name);
+  f("target_namespace", s.target_namespace);
+  f("num_retries", s.num_retries);
+  f("per_try_timeout", s.per_try_timeout);
+  f("backoff_base", s.backoff_base);
+  f("backoff_max", s.backoff_max);
+  f("retry_on", s.retry_on);
+  f("request_timeout", s.request_timeout);
+  f("at", s.location);
+}
+void Fields(Same<KumaPolicyFact> auto& s, auto&& f) {
+  f("kind", s.kind);
+  f("name", s.name);
+  f("ns", s.ns);
+  f("mesh", s.mesh);
+  f("target_kind", s.target_kind);
+  f("target_name", s.target_name);
+  f("to", s.to);
+  f("at", s.location);
+}
+void Fields(Same<KumaMeshFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("skip_initial_policies", s.skip_initial_policies);
+  f("at", s.location);
+}
 void Fields(Same<Target> auto& s, auto&& f) {
   f("kind", s.kind);
   f("value", s.value);
@@ -310,6 +379,10 @@ void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("gateways", s.gateways);
   f("mesh_configs", s.mesh_configs);
   f("gateway_api", s.gateway_api);
+  f("linkerd_retries", s.linkerd_retries);
+  f("service_profiles", s.service_profiles);
+  f("kuma_policies", s.kuma_policies);
+  f("kuma_meshes", s.kuma_meshes);
   f("layers", s.layers);
   f("call_sites", s.call_sites);
   f("build_markers", s.build_markers);

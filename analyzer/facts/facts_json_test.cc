@@ -32,7 +32,10 @@ FileFacts FullFacts() {
   f.kind = "kubernetes";
   f.skipped_documents = 2;
   f.diagnostics = {{{"a.yaml", 3}, "bad \"quote\"\n", Severity::kNote}};
-  f.namespaces = {{"shop", {{"istio-injection", "enabled"}}, {"ns.yaml", 1}}};
+  f.namespaces = {{"shop",
+                   {{"istio-injection", "enabled"}},
+                   {"ns.yaml", 1},
+                   {{"linkerd.io/inject", "enabled"}}}};
   WorkloadFact w;
   w.kind = "Deployment";
   w.name = "orders";
@@ -55,6 +58,7 @@ FileFacts FullFacts() {
   service.protocols = {"http", "grpc"};
   service.annotations = {{"a", "b"}};
   service.location = {"s.yaml", 4};
+  service.labels = {{"istio.io/use-waypoint", "waypoint"}};
   f.services = {service};
   f.config_maps = {{"cm", "shop", {{"key", "v", {"cm.yaml", 5}}}, {"cm", 1}}};
   RetryPolicyFact retries{0, 250, "5xx", 25, {"vs.yaml", 8}};
@@ -117,6 +121,38 @@ FileFacts FullFacts() {
   route.annotations = {{"a", "b"}};
   route.location = {"route.yaml", 1};
   f.gateway_api = {route};
+  f.linkerd_retries = {{"Service",
+                        "pricing",
+                        "shop",
+                        true,
+                        0,
+                        {"5xx", "500-504"},
+                        {"unavailable"},
+                        300,
+                        2000,
+                        {{{"s.yaml", 6}, "retry.linkerd.io/limit: 0"}},
+                        {"s.yaml", 6}}};
+  f.service_profiles = {{"pricing.shop.svc.cluster.local",
+                         "shop",
+                         {{"GET /p", "GET", true, 3000, {"sp.yaml", 5}},
+                          {"", "", false, std::nullopt, {"sp.yaml", 9}}},
+                         true,
+                         0.25,
+                         7.5,
+                         20000,
+                         {"sp.yaml", 12},
+                         {"sp.yaml", 1}}};
+  KumaToFact to{"MeshService", "pricing", "shop",          2, 1000, 50, 500,
+                {"5xx"},       4000,      {"kuma.yaml", 9}};
+  f.kuma_policies = {{"MeshRetry",
+                      "r",
+                      "kuma-system",
+                      "default",
+                      "MeshService",
+                      "web",
+                      {to, KumaToFact{}},
+                      {"kuma.yaml", 1}}};
+  f.kuma_meshes = {{"strict", {"*"}, {"mesh.yaml", 1}}};
   LayerFact layer;
   layer.layer = FullLayer();
   layer.rule_id = "go-retryablehttp";
@@ -169,6 +205,18 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(layer.evidence == original.layers[0].layer.evidence);
   CHECK(read.layers[0].target == original.layers[0].target);
   CHECK(read.call_sites[0].target.fallback == "http://orders");
+  CHECK(read.namespaces[0].annotations.at("linkerd.io/inject") == "enabled");
+  CHECK(read.services[0].labels == original.services[0].labels);
+  CHECK(read.linkerd_retries[0].limit == 0);  // 0 is a value, not unset
+  CHECK(read.linkerd_retries[0].grpc ==
+        std::vector<std::string>{"unavailable"});
+  CHECK(read.service_profiles[0].routes[0].timeout == 3000);
+  CHECK(read.service_profiles[0].retry_ratio == 0.25);
+  CHECK(read.service_profiles[0].ttl == 20000);
+  CHECK(read.kuma_policies[0].to[0].backoff_max == 500);
+  CHECK(read.kuma_policies[0].to[1].target_kind.empty());
+  CHECK(read.kuma_meshes[0].skip_initial_policies ==
+        std::vector<std::string>{"*"});
   CHECK(read.layers[0].scope == original.layers[0].scope);
   CHECK(read.layers[0].through == "type:PricingClient");
   CHECK(read.call_sites[0].scope.statement_last_line == 4);

@@ -2,8 +2,10 @@
 // Precedence (Istio's injector): the pod's sidecar.istio.io/inject annotation
 // or label, then the namespace's istio-injection / istio.io/rev label, then
 // the policy file's assumption. docker-compose services and Aspire resources
-// run without sidecars.
+// run without sidecars. Linkerd, Kuma and Istio ambient are decided at the
+// same two levels (mesh_membership.h); a service is in one mesh at most.
 #include "analyzer/resolve/local_workloads.h"
+#include "analyzer/resolve/mesh_membership.h"
 #include "analyzer/resolve/resolve_context.h"
 
 namespace ampcheck {
@@ -22,8 +24,9 @@ std::optional<bool> PodInjection(const WorkloadFact& w, std::string* why) {
   return std::nullopt;
 }
 
-std::optional<bool> NamespaceInjection(const NamespaceFact& n,
-                                       std::string* why) {
+std::optional<bool> NamespaceInjection(const NamespaceFact& n, std::string* why,
+                                       std::string* mesh) {
+  *mesh = "istio";
   auto injection = n.labels.find("istio-injection");
   if (injection != n.labels.end()) {
     *why = "namespace " + n.name +
@@ -37,6 +40,11 @@ std::optional<bool> NamespaceInjection(const NamespaceFact& n,
            n.location.ToString() + ")";
     return true;
   }
+  if (auto other = OtherMeshOfNamespace(n)) {
+    *why = other->why;
+    *mesh = other->mesh;
+    return other->in_mesh;
+  }
   *why = "namespace " + n.name + " has no injection label (" +
          n.location.ToString() + ")";
   return false;
@@ -46,17 +54,21 @@ std::optional<bool> NamespaceInjection(const NamespaceFact& n,
 
 void DecideMembership(ResolveContext* c) {
   // Pod-level decisions first: a workload's own annotation wins.
-  std::map<int, std::pair<bool, std::string>> pod_decision;
+  std::map<int, MeshDecision> pod_decision;
   for (const WorkloadFact& w : c->workloads) {
     std::string why;
     if (auto local = LocalOrchestrator(w)) {
       pod_decision[c->workload_service[w.ns + "/" + w.name]] = {
-          false, *local + " (" + w.location.ToString() +
-                     "): no sidecar, not in a mesh"};
+          false, "",
+          *local + " (" + w.location.ToString() +
+              "): no sidecar, not in a mesh"};
       continue;
     }
     if (auto inject = PodInjection(w, &why)) {
-      pod_decision[c->workload_service[w.ns + "/" + w.name]] = {*inject, why};
+      pod_decision[c->workload_service[w.ns + "/" + w.name]] = {*inject,
+                                                                "istio", why};
+    } else if (auto other = OtherMeshOfPod(w)) {
+      pod_decision[c->workload_service[w.ns + "/" + w.name]] = *other;
     }
   }
   for (size_t i = 0; i < c->model.services.size(); ++i) {
@@ -64,8 +76,9 @@ void DecideMembership(ResolveContext* c) {
     if (s.is_gateway) continue;
     if (auto it = pod_decision.find(static_cast<int>(i));
         it != pod_decision.end()) {
-      s.in_mesh = it->second.first;
-      s.membership = it->second.second;
+      s.in_mesh = it->second.in_mesh;
+      s.mesh = s.in_mesh ? it->second.mesh : "";
+      s.membership = it->second.why;
       continue;
     }
     for (const DeclaredService& d : c->policy.services) {
@@ -78,7 +91,9 @@ void DecideMembership(ResolveContext* c) {
     }
     if (!s.membership.empty()) continue;
     if (auto ns = c->namespaces.find(s.ns); ns != c->namespaces.end()) {
-      s.in_mesh = *NamespaceInjection(ns->second, &s.membership);
+      std::string mesh;
+      s.in_mesh = *NamespaceInjection(ns->second, &s.membership, &mesh);
+      if (s.in_mesh) s.mesh = mesh;
       continue;
     }
     switch (c->policy.sidecars) {
@@ -105,6 +120,15 @@ void DecideMembership(ResolveContext* c) {
               (s.in_mesh ? "sidecars assumed" : "no sidecars assumed") +
               " (no Namespace manifest in the inputs; set mesh.sidecars in the "
               "policy file)");
+  }
+  // Ambient: whether calls into the service meet a waypoint.
+  for (size_t i = 0; i < c->model.services.size(); ++i) {
+    Service& s = c->model.services[i];
+    if (s.mesh != "istio-ambient") continue;
+    auto waypoint = AmbientWaypoint(*c, static_cast<int>(i));
+    s.membership += waypoint ? "; calls to it go through " + waypoint->detail
+                             : "; no waypoint: ztunnel only (L4), no HTTP "
+                               "retries on calls to it";
   }
 }
 

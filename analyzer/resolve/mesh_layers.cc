@@ -1,4 +1,5 @@
-// The mesh layer of each call whose caller runs a sidecar (or is a gateway):
+// The mesh layer of each call whose caller runs a sidecar (or is a gateway, or
+// is in Istio ambient and calls a service with a waypoint):
 // VirtualService retries per route, Istio's implicit default where no retries
 // block or no VirtualService applies, and the retry budget of the callee's
 // DestinationRule or EnvoyFilter. Semantics: reference/mesh.md sections 1-3.
@@ -351,11 +352,14 @@ Backoff EnvoyRetryBackoff(std::optional<Millis> base) {
 }
 
 void AddMeshLayers(ResolveContext* c) {
+  AddLinkerdLayers(c);
+  AddKumaLayers(c);
   MeshIndex index(*c);
   GatewayApiRoutes gateway_api(*c);
   for (Call& call : c->model.calls) {
     const Service& caller = c->model.services[call.from];
-    if (!caller.in_mesh) continue;
+    if (!caller.in_mesh || caller.mesh == "linkerd" || caller.mesh == "kuma")
+      continue;
     if (c->model.services[call.to].tcp_only) {
       call.notes.push_back("no mesh retry layer: " +
                            c->model.services[call.to].protocol_evidence +
@@ -370,6 +374,18 @@ void AddMeshLayers(ResolveContext* c) {
           "no ServiceEntry declares is not modelled");
       continue;
     }
+    // Ambient: only a waypoint retries HTTP (ambient_layers.cc).
+    std::optional<Evidence> waypoint;
+    if (caller.mesh == "istio-ambient") {
+      waypoint = AmbientWaypoint(*c, call.to);
+      if (!waypoint) {
+        call.notes.push_back(
+            "no mesh retry layer: " + c->model.services[call.to].name +
+            " uses no waypoint; ztunnel (Istio ambient) is L4 and retries no "
+            "HTTP request");
+        continue;
+      }
+    }
     std::string subset;
     std::optional<Layer> layer =
         VirtualServiceLayer(*c, index, call.from, call.to, &subset);
@@ -377,6 +393,10 @@ void AddMeshLayers(ResolveContext* c) {
     if (!layer) {
       layer = DefaultPolicyLayer(
           *c, "no VirtualService for " + c->model.services[call.to].name);
+    }
+    if (waypoint) {
+      layer->detail += ", applied by " + waypoint->detail;
+      layer->evidence.push_back(*waypoint);
     }
     ApplyBudget(c, index, call, subset, &*layer);
     call.layers.push_back(std::move(*layer));

@@ -23,6 +23,10 @@ struct Service {
   Location location;
   bool in_mesh = false;
   std::string membership;  // why in_mesh is what it is
+  // Which mesh's proxy carries its outbound calls when in_mesh: "istio"
+  // (sidecar; also when only in_mesh is known), "istio-ambient", "linkerd",
+  // "kuma".
+  std::string mesh;
   bool is_gateway = false;
   // Only TCP ports (Istio protocol selection, or declared): HTTP retry
   // policies of the mesh do not apply to calls to it.

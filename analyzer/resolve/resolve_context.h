@@ -32,6 +32,10 @@ struct ResolveContext {
   std::vector<GatewayFact> gateways;
   std::optional<MeshConfigFact> mesh_config;
   std::vector<GatewayApiFact> gateway_api;  // namespaces defaulted
+  std::vector<LinkerdRetryFact> linkerd_retries;
+  std::vector<ServiceProfileFact> service_profiles;
+  std::vector<KumaPolicyFact> kuma_policies;
+  std::vector<KumaMeshFact> kuma_meshes;
   std::vector<LayerFact> layer_facts;
   std::vector<std::pair<std::string, CallSiteFact>> call_sites;  // (file, fact)
   std::vector<BuildMarkerFact> build_markers;
@@ -84,6 +88,16 @@ void BuildCalls(ResolveContext* context);
 void AddApplicationLayers(ResolveContext* context);
 void AddMeshLayers(ResolveContext* context);
 void AddDeclarations(ResolveContext* context);
+// The mesh layers of the calls whose caller runs that mesh's proxy
+// (Service::mesh), or a note per call saying why there is none. Called by
+// AddMeshLayers, which handles Istio's sidecars, gateways and ambient.
+void AddLinkerdLayers(ResolveContext* context);
+void AddKumaLayers(ResolveContext* context);
+// The waypoint an ambient service's traffic goes through (istio.io/
+// use-waypoint on its Service or namespace), as evidence naming it and where
+// it is set; nullopt when none.
+std::optional<Evidence> AmbientWaypoint(const ResolveContext& context,
+                                        int service);
 
 }  // namespace ampcheck
 

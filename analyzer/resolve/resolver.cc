@@ -157,6 +157,19 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
       g.ns = ns_or_default(g.ns);
       c->gateway_api.push_back(std::move(g));
     }
+    for (LinkerdRetryFact r : file.linkerd_retries) {
+      r.ns = ns_or_default(r.ns);
+      c->linkerd_retries.push_back(std::move(r));
+    }
+    for (ServiceProfileFact p : file.service_profiles) {
+      p.ns = ns_or_default(p.ns);
+      c->service_profiles.push_back(std::move(p));
+    }
+    for (KumaPolicyFact p : file.kuma_policies) {
+      p.ns = ns_or_default(p.ns);
+      c->kuma_policies.push_back(std::move(p));
+    }
+    for (const KumaMeshFact& m : file.kuma_meshes) c->kuma_meshes.push_back(m);
     for (const LayerFact& layer : file.layers) c->layer_facts.push_back(layer);
     for (const CallSiteFact& site : file.call_sites)
       c->call_sites.emplace_back(file.file, site);

@@ -10,6 +10,8 @@
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/mesh/gateway_api_extractor.h"
 #include "analyzer/extract/mesh/istio_extractor.h"
+#include "analyzer/extract/mesh/kuma_extractor.h"
+#include "analyzer/extract/mesh/linkerd_extractor.h"
 
 namespace ampcheck {
 namespace {
@@ -112,6 +114,8 @@ void ExtractService(const Manifest& m, FileFacts* facts) {
   s.selector = YamlView::StringMap(Child(spec, "selector"));
   s.annotations =
       YamlView::StringMap(Child(Child(m.root, "metadata"), "annotations"));
+  s.labels = YamlView::StringMap(Child(Child(m.root, "metadata"), "labels"));
+  ExtractLinkerdAnnotations(m, facts);
   YAML::Node ports = Child(spec, "ports");
   if (ports.IsSequence()) {
     for (const YAML::Node& port : ports) {
@@ -167,6 +171,8 @@ void ExtractNamespace(const Manifest& m, FileFacts* facts) {
   NamespaceFact n;
   n.name = m.name;
   n.labels = YamlView::StringMap(Child(Child(m.root, "metadata"), "labels"));
+  n.annotations =
+      YamlView::StringMap(Child(Child(m.root, "metadata"), "annotations"));
   n.location = m.location();
   facts->namespaces.push_back(std::move(n));
 }
@@ -220,7 +226,9 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
   } else if (m.kind == "ConfigMap") {
     ExtractConfigMap(m, facts);
   } else if (!ExtractIstioResource(m, facts) &&
-             !ExtractGatewayApiResource(m, facts)) {
+             !ExtractGatewayApiResource(m, facts) &&
+             !ExtractLinkerdResource(m, facts) &&
+             !ExtractKumaResource(m, facts)) {
     ++facts->skipped_documents;
   }
 }

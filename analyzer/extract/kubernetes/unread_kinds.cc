@@ -29,7 +29,6 @@ struct UnreadKind {
 
 // Remove an entry when its kind is read. Keep docs/inputs.md in step.
 constexpr UnreadKind kUnreadKinds[] = {
-    {"linkerd.io", "ServiceProfile", "Linkerd ServiceProfile", nullptr},
     {"policy.linkerd.io", "ServiceProfile", "Linkerd ServiceProfile", nullptr},
     {"policy.linkerd.io", "HTTPRoute", "Linkerd HTTPRoute", nullptr},
     {"serving.knative.dev", "Service", "Knative Service", nullptr},
@@ -44,8 +43,6 @@ constexpr UnreadKind kUnreadKinds[] = {
     // VirtualRouter; a VirtualNode's listeners carry timeouts.
     {"appmesh.k8s.aws", "VirtualRouter", "App Mesh VirtualRouter", nullptr},
     {"appmesh.k8s.aws", "VirtualNode", "App Mesh VirtualNode", nullptr},
-    {"kuma.io", "MeshRetry", "Kuma MeshRetry", nullptr},
-    {"kuma.io", "MeshTimeout", "Kuma MeshTimeout", nullptr},
     {"kuma.io", "MeshHTTPRoute", "Kuma MeshHTTPRoute", nullptr},
     {"kuma.io", "Retry", "Kuma Retry", nullptr},
     {"kuma.io", "Timeout", "Kuma Timeout", nullptr},

@@ -23,16 +23,26 @@ TEST_CASE("kinds with retry or timeout settings not read yet are named") {
                "metadata: {name: orders, namespace: shop}\n") ==
         "Middleware shop/orders: Traefik Middleware is not analysed; its "
         "retry and timeout settings are not counted");
-  CHECK(Unread("apiVersion: linkerd.io/v1alpha2\nkind: ServiceProfile\n"
-               "metadata: {name: web.shop.svc.cluster.local}\n") ==
-        "ServiceProfile web.shop.svc.cluster.local: Linkerd ServiceProfile is "
-        "not analysed; its retry and timeout settings are not counted");
+  CHECK(Unread("apiVersion: policy.linkerd.io/v1beta3\nkind: HTTPRoute\n"
+               "metadata: {name: web}\n") ==
+        "HTTPRoute web: Linkerd HTTPRoute is not analysed; its retry and "
+        "timeout settings are not counted");
   CHECK(Unread("apiVersion: serving.knative.dev/v1\nkind: Service\n"
                "metadata: {name: hello}\n")
             ->starts_with("Service hello: Knative Service is not analysed"));
-  CHECK(Unread("apiVersion: kuma.io/v1alpha1\nkind: MeshRetry\n"
+  CHECK(Unread("apiVersion: kuma.io/v1alpha1\nkind: MeshHTTPRoute\n"
                "metadata: {name: r}\n")
-            ->starts_with("MeshRetry r: Kuma MeshRetry"));
+            ->starts_with("MeshHTTPRoute r: Kuma MeshHTTPRoute"));
+  // Read by the Linkerd and Kuma extractors.
+  CHECK_FALSE(
+      Unread("apiVersion: linkerd.io/v1alpha2\nkind: ServiceProfile\n"
+             "metadata: {name: web.shop.svc.cluster.local}\n"));
+  CHECK_FALSE(
+      Unread("apiVersion: kuma.io/v1alpha1\nkind: MeshRetry\n"
+             "metadata: {name: r}\n"));
+  CHECK_FALSE(
+      Unread("apiVersion: kuma.io/v1alpha1\nkind: MeshTimeout\n"
+             "metadata: {name: t}\n"));
   // Same kind name in a group that is read, or carries no retries.
   CHECK_FALSE(Unread("apiVersion: v1\nkind: Service\nmetadata: {name: a}\n"));
   CHECK_FALSE(

@@ -1,0 +1,221 @@
+// Linkerd's mesh layer: the outbound proxy of a meshed caller retries, as the
+// callee's ServiceProfile says, else as its Service's retry.linkerd.io
+// annotations say (2.16+; a ServiceProfile makes Linkerd ignore them).
+// Linkerd has no default retries: a callee with neither gets no layer.
+// Semantics: reference/mesh.md section 4.
+#include <algorithm>
+
+#include "analyzer/base/strings.h"
+#include "analyzer/resolve/resolve_context.h"
+
+namespace ampcheck {
+namespace {
+
+// Linkerd's retry back-off, fixed: 25 ms to 250 ms.
+constexpr Millis kBackoffBase = 25;
+constexpr Millis kBackoffCap = 250;
+
+// retryBudget defaults when the block is absent; a budget with a ttl outside
+// 1s..60s is dropped.
+constexpr double kDefaultRetryRatio = 0.2;
+constexpr double kDefaultMinRetriesPerSecond = 10;
+constexpr Millis kDefaultTtl = 10000;
+
+// Tries from the annotations: 1 + limit, where the limit is 1 when any retry
+// annotation is present without it, and "0" is also read as 1 (linkerd2
+// PR #12888; reference/mesh.md section 4).
+uint64_t AnnotationRetries(const LinkerdRetryFact& fact) {
+  long long limit = fact.limit.value_or(1);
+  return limit == 0 ? 1 : static_cast<uint64_t>(limit);
+}
+
+std::optional<Evidence> Annotation(const LinkerdRetryFact& fact,
+                                   const std::string& key) {
+  for (const Evidence& e : fact.annotations) {
+    if (StartsWith(e.detail, key + ":")) return e;
+  }
+  return std::nullopt;
+}
+
+Layer AnnotationLayer(const LinkerdRetryFact& fact) {
+  Layer layer;
+  layer.kind = LayerKind::kMesh;
+  layer.provenance = Provenance::kExplicit;
+  layer.origin = "Linkerd annotations on " + fact.kind + " " + fact.name;
+  layer.evidence = fact.annotations;
+  layer.total_timeout = fact.request_timeout;
+  if (!fact.retries) {
+    layer.timeout_only = true;
+    layer.detail = "timeout.linkerd.io/request " +
+                   FormatDuration(*fact.request_timeout) +
+                   " covers all tries; no retry.linkerd.io annotation, no "
+                   "retries (Linkerd has no default retries)";
+    layer.location = fact.location;
+    return layer;
+  }
+  uint64_t retries = AnnotationRetries(fact);
+  layer.tries = Tries::FromRetries(retries);
+  std::optional<Evidence> limit = Annotation(fact, "retry.linkerd.io/limit");
+  layer.location = limit && fact.limit ? limit->location : fact.location;
+  std::string count = layer.tries.ToString() + " tries";
+  if (!fact.limit) {
+    layer.detail =
+        "retry.linkerd.io annotations without a limit: Linkerd's "
+        "default of 1 retry = " +
+        count;
+  } else if (*fact.limit == 0) {
+    layer.detail =
+        "retry.linkerd.io/limit 0, read by Linkerd as 1 retry = " + count;
+  } else {
+    layer.detail = "retry.linkerd.io/limit " + std::to_string(*fact.limit) +
+                   " (retries) = " + count;
+  }
+  layer.detail += " (" + fact.kind + " " + fact.name + ")";
+  layer.per_try_timeout = fact.per_try_timeout;
+  layer.retry_on = fact.http;
+  layer.retry_on.insert(layer.retry_on.end(), fact.grpc.begin(),
+                        fact.grpc.end());
+  layer.backoff = Backoff{kBackoffBase, kBackoffCap, std::nullopt};
+  return layer;
+}
+
+// A ServiceProfile sets no per-request limit: a request is retried while the
+// budget allows, so its tries are unbounded and the budget bounds the load.
+// Budget: retries per ttl window <= minRetriesPerSecond x ttl + retryRatio x
+// non-retried requests; the ratio is the layer's budget percent (the floor
+// of minRetriesPerSecond is not a percent and is named in the detail).
+std::optional<Layer> ProfileLayer(ResolveContext* c,
+                                  const ServiceProfileFact& p) {
+  std::vector<const ServiceProfileRouteFact*> retryable;
+  for (const ServiceProfileRouteFact& route : p.routes) {
+    if (route.retryable) retryable.push_back(&route);
+  }
+  if (retryable.empty()) return std::nullopt;
+  Layer layer;
+  layer.kind = LayerKind::kMesh;
+  layer.provenance = Provenance::kExplicit;
+  layer.origin = "ServiceProfile " + p.name;
+  layer.tries = Tries::Unbounded();
+  layer.location = retryable.front()->location;
+  layer.retry_on = {"5xx"};  // failure-classified responses, by default
+  bool every_method_known = true;
+  std::optional<Millis> longest_timeout;
+  bool every_timeout_known = true;
+  std::vector<std::string> names;
+  for (const ServiceProfileRouteFact* route : retryable) {
+    names.push_back(route->name.empty() ? "(unnamed)" : route->name);
+    layer.evidence.push_back(
+        {route->location,
+         "route " + route->name + ": isRetryable" +
+             (route->method.empty() ? "" : ", method " + route->method) +
+             (route->timeout ? ", timeout " + FormatDuration(*route->timeout)
+                             : "")});
+    if (route->method.empty()) {
+      every_method_known = false;
+    } else if (std::find(layer.methods.begin(), layer.methods.end(),
+                         route->method) == layer.methods.end()) {
+      layer.methods.push_back(route->method);
+    }
+    if (!route->timeout) every_timeout_known = false;
+    if (route->timeout &&
+        (!longest_timeout || *route->timeout > *longest_timeout))
+      longest_timeout = route->timeout;
+  }
+  if (!every_method_known) layer.methods.clear();
+  if (every_timeout_known) layer.total_timeout = longest_timeout;
+  double ratio = kDefaultRetryRatio;
+  double floor = kDefaultMinRetriesPerSecond;
+  Millis ttl = kDefaultTtl;
+  std::string written = " (Linkerd's defaults, no retryBudget block)";
+  if (p.has_budget_block) {
+    ratio = p.retry_ratio;
+    floor = p.min_retries_per_second;
+    ttl = p.ttl.value_or(0);
+    written = "";
+  }
+  layer.detail = "ServiceProfile " + p.name + ": route" +
+                 (names.size() == 1 ? " " : "s ") + Join(names, ", ") +
+                 " isRetryable, no per-request retry limit";
+  if (ttl < 1000 || ttl > 60000) {
+    c->Diagnose(p.budget_location,
+                "ServiceProfile " + p.name + ": retryBudget.ttl " +
+                    FormatDuration(ttl) +
+                    " is outside 1s..60s; Linkerd drops the budget",
+                Severity::kWarning);
+    layer.detail += "; retryBudget dropped (ttl outside 1s..60s)";
+    return layer;
+  }
+  layer.budget_percent = ratio * 100;
+  layer.budget_location = p.has_budget_block ? p.budget_location : p.location;
+  layer.detail += "; bounded by retryBudget retryRatio " + FormatFactor(ratio) +
+                  ", minRetriesPerSecond " + FormatFactor(floor) + ", ttl " +
+                  FormatDuration(ttl) + written +
+                  ": retries per ttl <= minRetriesPerSecond x ttl + "
+                  "retryRatio x requests";
+  return layer;
+}
+
+// The profile for calls from `caller` to `callee`: one in the caller's
+// namespace (client-side) wins over the callee's own.
+const ServiceProfileFact* FindProfile(const ResolveContext& c, int caller,
+                                      int callee) {
+  const Service& to = c.model.services[callee];
+  const std::string prefix = to.name + "." + to.ns + ".svc.";
+  const ServiceProfileFact* found = nullptr;
+  for (const ServiceProfileFact& p : c.service_profiles) {
+    if (!StartsWith(p.name, prefix)) continue;
+    if (p.ns == c.model.services[caller].ns) return &p;
+    if (p.ns == to.ns) found = &p;
+  }
+  return found;
+}
+
+const LinkerdRetryFact* FindAnnotations(const ResolveContext& c, int callee) {
+  const Service& to = c.model.services[callee];
+  for (const LinkerdRetryFact& fact : c.linkerd_retries) {
+    if (fact.name == to.name && fact.ns == to.ns) return &fact;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+void AddLinkerdLayers(ResolveContext* c) {
+  for (Call& call : c->model.calls) {
+    const Service& caller = c->model.services[call.from];
+    if (!caller.in_mesh || caller.mesh != "linkerd") continue;
+    const Service& callee = c->model.services[call.to];
+    if (callee.external && callee.ns.empty()) {
+      call.notes.push_back("no mesh retry layer: " + callee.name +
+                           " is a host outside the cluster; Linkerd retries "
+                           "only calls to Services it has a route for");
+      continue;
+    }
+    if (const ServiceProfileFact* p = FindProfile(*c, call.from, call.to)) {
+      if (std::optional<Layer> layer = ProfileLayer(c, *p)) {
+        call.layers.push_back(std::move(*layer));
+      } else {
+        call.notes.push_back("no mesh retry layer: ServiceProfile " + p->name +
+                             " (" + p->location.ToString() +
+                             ") has no isRetryable route");
+      }
+      if (FindAnnotations(*c, call.to)) {
+        call.notes.push_back("retry.linkerd.io annotations on Service " +
+                             callee.name +
+                             " ignored: a ServiceProfile "
+                             "exists (Linkerd)");
+      }
+      continue;
+    }
+    if (const LinkerdRetryFact* fact = FindAnnotations(*c, call.to)) {
+      call.layers.push_back(AnnotationLayer(*fact));
+      continue;
+    }
+    call.notes.push_back(
+        "no mesh retry layer: no retry.linkerd.io annotation or ServiceProfile "
+        "for " +
+        callee.name + "; Linkerd has no default retries");
+  }
+}
+
+}  // namespace ampcheck
