@@ -45,6 +45,15 @@ static_assert(sizeof(DestinationRuleFact) == 272,
 static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
 static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
+static_assert(sizeof(IngressBackendFact) == 112,
+              "new field: list it in Fields()");
+static_assert(sizeof(IngressFact) == 216, "new field: list it in Fields()");
+static_assert(sizeof(IngressClassFact) == 112,
+              "new field: list it in Fields()");
+static_assert(sizeof(IngressControllerFact) == 208,
+              "new field: list it in Fields()");
+static_assert(sizeof(ProxyRouteFact) == 544, "new field: list it in Fields()");
+static_assert(sizeof(ProxyConfigFact) == 192, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
 static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
@@ -52,7 +61,7 @@ static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
-static_assert(sizeof(FileFacts) == 432, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 528, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
@@ -204,6 +213,50 @@ void Fields(Same<MeshConfigFact> auto& s, auto&& f) {
   f("default_http_retry_policy", s.default_http_retry_policy);
   f("at", s.location);
 }
+void Fields(Same<IngressBackendFact> auto& s, auto&& f) {
+  f("service", s.service);
+  f("port", s.port);
+  f("route", s.route);
+  f("at", s.location);
+}
+void Fields(Same<IngressFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("class_name", s.class_name);
+  f("class_annotation", s.class_annotation);
+  f("annotations", s.annotations);
+  f("backends", s.backends);
+  f("at", s.location);
+}
+void Fields(Same<IngressClassFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("controller", s.controller);
+  f("is_default", s.is_default);
+  f("at", s.location);
+}
+void Fields(Same<IngressControllerFact> auto& s, auto&& f) {
+  f("workload", s.workload);
+  f("ns", s.ns);
+  f("config_map", s.config_map);
+  f("ingress_class", s.ingress_class);
+  f("controller_class", s.controller_class);
+  f("watch_without_class", s.watch_without_class);
+  f("at", s.location);
+}
+void Fields(Same<ProxyRouteFact> auto& s, auto&& f) {
+  f("target", s.target);
+  f("layer", s.layer);
+  f("detail", s.detail);
+  f("at", s.location);
+}
+void Fields(Same<ProxyConfigFact> auto& s, auto&& f) {
+  f("system", s.system);
+  f("config_map", s.config_map);
+  f("ns", s.ns);
+  f("key", s.key);
+  f("routes", s.routes);
+  f("at", s.location);
+}
 void Fields(Same<Target> auto& s, auto&& f) {
   f("kind", s.kind);
   f("value", s.value);
@@ -264,6 +317,10 @@ void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("envoy_filters", s.envoy_filters);
   f("gateways", s.gateways);
   f("mesh_configs", s.mesh_configs);
+  f("ingresses", s.ingresses);
+  f("ingress_classes", s.ingress_classes);
+  f("ingress_controllers", s.ingress_controllers);
+  f("proxy_configs", s.proxy_configs);
   f("layers", s.layers);
   f("call_sites", s.call_sites);
   f("build_markers", s.build_markers);

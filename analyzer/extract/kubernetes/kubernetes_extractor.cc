@@ -9,6 +9,9 @@
 #include "analyzer/extract/kubernetes/unread_kinds.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/mesh/istio_extractor.h"
+#include "analyzer/extract/proxies/envoy_config.h"
+#include "analyzer/extract/proxies/envoy_extractor.h"
+#include "analyzer/extract/proxies/ingress_nginx_extractor.h"
 
 namespace ampcheck {
 namespace {
@@ -99,6 +102,7 @@ void ExtractWorkload(const Manifest& m, FileFacts* facts) {
       if (!cm.empty()) w.volume_config_maps.emplace_back(cm, m.at(volume));
     }
   }
+  ExtractIngressNginxController(m, pod_spec, facts);
   facts->workloads.push_back(std::move(w));
 }
 
@@ -159,6 +163,7 @@ void ExtractConfigMap(const Manifest& m, FileFacts* facts) {
       }
     }
   }
+  ExtractEnvoyConfigMap(c, m.view->file(), facts);
   facts->config_maps.push_back(std::move(c));
 }
 
@@ -184,7 +189,7 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
     return;
   }
   if (document != DocumentClass::kResource) {
-    ++facts->skipped_documents;
+    if (!IsEnvoyBootstrap(root)) ++facts->skipped_documents;  // envoy_extractor
     return;
   }
   Manifest m{root,
@@ -218,7 +223,8 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
     ExtractService(m, facts);
   } else if (m.kind == "ConfigMap") {
     ExtractConfigMap(m, facts);
-  } else if (!ExtractIstioResource(m, facts)) {
+  } else if (!ExtractIstioResource(m, facts) &&
+             !ExtractIngressResource(m, facts)) {
     ++facts->skipped_documents;
   }
 }
