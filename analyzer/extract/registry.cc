@@ -4,6 +4,7 @@
 #include "analyzer/extract/compose/compose_extractor.h"
 #include "analyzer/extract/compose/dockerfile_extractor.h"
 #include "analyzer/extract/kubernetes/kubernetes_extractor.h"
+#include "analyzer/extract/proxies/envoy_extractor.h"
 #include "analyzer/extract/proxies/nginx_extractor.h"
 #include "analyzer/extract/rules_directory.h"
 #include "analyzer/extract/source/build_marker_extractor.h"
@@ -19,6 +20,7 @@ ExtractorSet BuildExtractors(const ExtractOptions& options,
   set.Add(std::make_unique<ComposeExtractor>());
   set.Add(std::make_unique<DockerfileExtractor>());
   set.Add(std::make_unique<NginxExtractor>());
+  set.Add(std::make_unique<EnvoyExtractor>());
   set.Add(std::make_unique<AspireAppHostExtractor>());
   RegisterSourceExtractors(options, &set, diagnostics);
   return set;

@@ -284,6 +284,49 @@ struct KumaMeshFact {
   Location location;
 };
 
+// A Service a Kubernetes Ingress routes to (rules[].http.paths[].backend,
+// defaultBackend, or v1beta1's serviceName / servicePort).
+struct IngressBackendFact {
+  std::string service;
+  int port = 0;           // port.number; 0 when named or absent
+  std::string route;      // "shop.example.com/api", "default backend"
+  Location location;
+};
+
+// A Kubernetes Ingress: what names its class, and its annotations with
+// their lines (evidence names the annotation that set a value).
+struct IngressFact {
+  std::string name;
+  std::string ns;
+  std::string class_name;        // spec.ingressClassName
+  std::string class_annotation;  // kubernetes.io/ingress.class
+  std::vector<ConfigMapEntry> annotations;
+  std::vector<IngressBackendFact> backends;
+  Location location;
+};
+
+// An IngressClass: the controller that serves the Ingresses naming it.
+struct IngressClassFact {
+  std::string name;
+  std::string controller;   // spec.controller ("k8s.io/ingress-nginx")
+  bool is_default = false;  // ingressclass.kubernetes.io/is-default-class
+  Location location;
+};
+
+// An ingress-nginx controller workload and the args that say which
+// Ingresses it serves and where its ConfigMap is.
+struct IngressControllerFact {
+  std::string workload;
+  std::string ns;
+  // The args as given; "" when not given (the controller's defaults are
+  // applied in resolve).
+  std::string config_map;        // --configmap, "ns/name"
+  std::string ingress_class;     // --ingress-class
+  std::string controller_class;  // --controller-class
+  bool watch_without_class = false;  // --watch-ingress-without-class
+  Location location;
+};
+
 // Where the target of an application layer or call comes from.
 enum class TargetKind { kNone, kUrl, kHost, kEnv, kProperty };
 const char* TargetKindName(TargetKind kind);
@@ -297,6 +340,27 @@ struct Target {
   // service's config does not set the variable or key.
   std::string fallback;
   bool operator==(const Target&) const = default;
+};
+
+// One upstream address of a route in a static proxy config (an Envoy
+// route -> cluster -> endpoint), with the layer the proxy puts on calls
+// through it.
+struct ProxyRouteFact {
+  Target target;  // kUrl "http://orders:8080", or kEnv for "${ORDERS_HOST}"
+  Layer layer;
+  std::string detail;  // how the call's evidence names the route
+  Location location;
+};
+
+// A static proxy config and who runs it: the service its file is attributed
+// to, or each workload that mounts the ConfigMap holding it.
+struct ProxyConfigFact {
+  std::string system;      // "Envoy"
+  std::string config_map;  // "" for a file of its own
+  std::string ns;          // the ConfigMap's namespace
+  std::string key;         // the ConfigMap key
+  std::vector<ProxyRouteFact> routes;
+  Location location;
 };
 
 // The code around a source match: its enclosing type and function, with the
@@ -391,6 +455,10 @@ struct FileFacts {
   std::vector<ServiceProfileFact> service_profiles;
   std::vector<KumaPolicyFact> kuma_policies;
   std::vector<KumaMeshFact> kuma_meshes;
+  std::vector<IngressFact> ingresses;
+  std::vector<IngressClassFact> ingress_classes;
+  std::vector<IngressControllerFact> ingress_controllers;
+  std::vector<ProxyConfigFact> proxy_configs;
   std::vector<LayerFact> layers;
   std::vector<CallSiteFact> call_sites;
   std::vector<BuildMarkerFact> build_markers;

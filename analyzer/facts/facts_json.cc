@@ -61,6 +61,15 @@ static_assert(sizeof(ServiceProfileFact) == 208,
 static_assert(sizeof(KumaToFact) == 240, "new field: list it in Fields()");
 static_assert(sizeof(KumaPolicyFact) == 256, "new field: list it in Fields()");
 static_assert(sizeof(KumaMeshFact) == 96, "new field: list it in Fields()");
+static_assert(sizeof(IngressBackendFact) == 112,
+              "new field: list it in Fields()");
+static_assert(sizeof(IngressFact) == 216, "new field: list it in Fields()");
+static_assert(sizeof(IngressClassFact) == 112,
+              "new field: list it in Fields()");
+static_assert(sizeof(IngressControllerFact) == 208,
+              "new field: list it in Fields()");
+static_assert(sizeof(ProxyRouteFact) == 544, "new field: list it in Fields()");
+static_assert(sizeof(ProxyConfigFact) == 192, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
 static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
@@ -68,7 +77,7 @@ static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
-static_assert(sizeof(FileFacts) == 552, "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 648, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
@@ -318,6 +327,50 @@ void Fields(Same<KumaMeshFact> auto& s, auto&& f) {
   f("skip_initial_policies", s.skip_initial_policies);
   f("at", s.location);
 }
+void Fields(Same<IngressBackendFact> auto& s, auto&& f) {
+  f("service", s.service);
+  f("port", s.port);
+  f("route", s.route);
+  f("at", s.location);
+}
+void Fields(Same<IngressFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("ns", s.ns);
+  f("class_name", s.class_name);
+  f("class_annotation", s.class_annotation);
+  f("annotations", s.annotations);
+  f("backends", s.backends);
+  f("at", s.location);
+}
+void Fields(Same<IngressClassFact> auto& s, auto&& f) {
+  f("name", s.name);
+  f("controller", s.controller);
+  f("is_default", s.is_default);
+  f("at", s.location);
+}
+void Fields(Same<IngressControllerFact> auto& s, auto&& f) {
+  f("workload", s.workload);
+  f("ns", s.ns);
+  f("config_map", s.config_map);
+  f("ingress_class", s.ingress_class);
+  f("controller_class", s.controller_class);
+  f("watch_without_class", s.watch_without_class);
+  f("at", s.location);
+}
+void Fields(Same<ProxyRouteFact> auto& s, auto&& f) {
+  f("target", s.target);
+  f("layer", s.layer);
+  f("detail", s.detail);
+  f("at", s.location);
+}
+void Fields(Same<ProxyConfigFact> auto& s, auto&& f) {
+  f("system", s.system);
+  f("config_map", s.config_map);
+  f("ns", s.ns);
+  f("key", s.key);
+  f("routes", s.routes);
+  f("at", s.location);
+}
 void Fields(Same<Target> auto& s, auto&& f) {
   f("kind", s.kind);
   f("value", s.value);
@@ -383,6 +436,10 @@ void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("service_profiles", s.service_profiles);
   f("kuma_policies", s.kuma_policies);
   f("kuma_meshes", s.kuma_meshes);
+  f("ingresses", s.ingresses);
+  f("ingress_classes", s.ingress_classes);
+  f("ingress_controllers", s.ingress_controllers);
+  f("proxy_configs", s.proxy_configs);
   f("layers", s.layers);
   f("call_sites", s.call_sites);
   f("build_markers", s.build_markers);

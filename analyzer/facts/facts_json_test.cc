@@ -153,6 +153,32 @@ FileFacts FullFacts() {
                       {to, KumaToFact{}},
                       {"kuma.yaml", 1}}};
   f.kuma_meshes = {{"strict", {"*"}, {"mesh.yaml", 1}}};
+  f.ingresses = {{"web",
+                  "shop",
+                  "nginx",
+                  "nginx-internal",
+                  {{"nginx.ingress.kubernetes.io/proxy-next-upstream-tries",
+                    "4",
+                    {"ing.yaml", 6}}},
+                  {{"orders", 8080, "shop.example.com/api", {"ing.yaml", 12}}},
+                  {"ing.yaml", 1}}};
+  f.ingress_classes = {{"nginx", "k8s.io/ingress-nginx", true, {"ic.yaml", 1}}};
+  f.ingress_controllers = {{"ingress-nginx-controller",
+                            "ingress-nginx",
+                            "ingress-nginx/ingress-nginx-controller",
+                            "nginx",
+                            "k8s.io/ingress-nginx",
+                            true,
+                            {"ctl.yaml", 3}}};
+  f.proxy_configs = {{"Envoy",
+                      "front-envoy",
+                      "shop",
+                      "envoy.yaml",
+                      {{{TargetKind::kUrl, "http://orders:8080", ""},
+                        FullLayer(),
+                        "Envoy route backend/orders -> cluster orders",
+                        {"cm.yaml", 20}}},
+                      {"cm.yaml", 8}}};
   LayerFact layer;
   layer.layer = FullLayer();
   layer.rule_id = "go-retryablehttp";
@@ -244,6 +270,13 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(rule.retry->retry_on ==
         original.gateway_api[0].rules[0].retry->retry_on);
   CHECK(read.gateway_api[0].refs[0].location == Location{"route.yaml", 6});
+  CHECK(read.ingresses[0].annotations[0].location == Location{"ing.yaml", 6});
+  CHECK(read.ingresses[0].backends[0].port == 8080);
+  CHECK(read.ingress_classes[0].is_default);
+  CHECK(read.ingress_controllers[0].watch_without_class);
+  CHECK(read.proxy_configs[0].routes[0].layer.tries.unbounded());
+  CHECK(read.proxy_configs[0].routes[0].target ==
+        original.proxy_configs[0].routes[0].target);
 }
 
 TEST_CASE("facts: defaults are left out and come back as defaults") {

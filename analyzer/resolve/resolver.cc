@@ -6,7 +6,9 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/duplicate_resources.h"
 #include "analyzer/resolve/gateway_api_layers.h"
+#include "analyzer/resolve/envoy_layers.h"
 #include "analyzer/resolve/hosts.h"
+#include "analyzer/resolve/ingress_nginx_layers.h"
 #include "analyzer/resolve/local_workloads.h"
 #include "analyzer/resolve/resolve_context.h"
 
@@ -291,6 +293,8 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   DecideMembership(&context);
   BuildCalls(&context);
   AddApplicationLayers(&context);
+  AddIngressNginxHops(facts, &context);
+  AddProxyConfigCalls(facts, &context);
   AddMeshLayers(&context);
   AddGatewayApiLayers(&context);
   AddDeclarations(&context);

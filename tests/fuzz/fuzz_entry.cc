@@ -73,6 +73,7 @@ std::string FixedName(const std::string& target) {
   if (target == "grpc_service_config") return "service_config.json";
   if (target == "rules") return "rule.yaml";
   if (target == "nginx") return "nginx.conf";
+  if (target == "envoy") return "envoy.yaml";
   return "manifest.yaml";
 }
 
@@ -175,8 +176,9 @@ FuzzOutcome LoadUserRule(const FuzzCase& input) {
 
 const std::vector<std::string>& FuzzTargetNames() {
   static const std::vector<std::string> names = {
-      "manifests", "policy",   "app_config",          "source",        "facts",
-      "rules",     "baseline", "grpc_service_config", "build_markers", "nginx"};
+      "manifests",     "policy", "app_config", "source",
+      "facts",         "rules",  "baseline",   "grpc_service_config",
+      "build_markers", "nginx",  "envoy"};
   return names;
 }
 
@@ -219,8 +221,8 @@ FuzzOutcome RunFuzzTarget(const std::string& target, const FuzzCase& input) {
       return {"read\n", {}};
     return {error + "\n", {}};
   }
-  // manifests, app_config, grpc_service_config, build_markers, nginx: a
-  // file of the fleet.
+  // manifests, app_config, grpc_service_config, build_markers, nginx,
+  // envoy: a file of the fleet.
   return ScanNextToGoodFleet(input.path, input.content);
 }
 

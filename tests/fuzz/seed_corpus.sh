@@ -29,6 +29,7 @@ find fixtures -type f \( -name 'application*.y*ml' -o -name 'bootstrap*.y*ml' \)
 find fixtures -type f -name '*.properties' | each app_config 1
 find fixtures -type f -name '*.json' -exec grep -l methodConfig {} + | each grpc_service_config
 find fixtures -type f -name '*.conf' | each nginx
+grep -rl --include='*.yaml' static_resources fixtures | each envoy
 find rules -mindepth 2 -name '*.yaml' | each rules
 
 # source: main.go Main.java Main.kt main.py main.js main.ts main.tsx Program.cs

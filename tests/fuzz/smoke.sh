@@ -29,7 +29,7 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTION
 dictionary() {
   case $1 in
     facts|baseline|grpc_service_config) echo -dict=tests/fuzz/json.dict ;;
-    manifests|policy|app_config|rules) echo -dict=tests/fuzz/yaml.dict ;;
+    manifests|policy|app_config|rules|envoy) echo -dict=tests/fuzz/yaml.dict ;;
   esac
 }
 

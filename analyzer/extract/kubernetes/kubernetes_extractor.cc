@@ -12,6 +12,9 @@
 #include "analyzer/extract/mesh/istio_extractor.h"
 #include "analyzer/extract/mesh/kuma_extractor.h"
 #include "analyzer/extract/mesh/linkerd_extractor.h"
+#include "analyzer/extract/proxies/envoy_config.h"
+#include "analyzer/extract/proxies/envoy_extractor.h"
+#include "analyzer/extract/proxies/ingress_nginx_extractor.h"
 
 namespace ampcheck {
 namespace {
@@ -102,6 +105,7 @@ void ExtractWorkload(const Manifest& m, FileFacts* facts) {
       if (!cm.empty()) w.volume_config_maps.emplace_back(cm, m.at(volume));
     }
   }
+  ExtractIngressNginxController(m, pod_spec, facts);
   facts->workloads.push_back(std::move(w));
 }
 
@@ -164,6 +168,7 @@ void ExtractConfigMap(const Manifest& m, FileFacts* facts) {
       }
     }
   }
+  ExtractEnvoyConfigMap(c, m.view->file(), facts);
   facts->config_maps.push_back(std::move(c));
 }
 
@@ -191,7 +196,7 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
     return;
   }
   if (document != DocumentClass::kResource) {
-    ++facts->skipped_documents;
+    if (!IsEnvoyBootstrap(root)) ++facts->skipped_documents;  // envoy_extractor
     return;
   }
   Manifest m{root,
@@ -228,7 +233,8 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
   } else if (!ExtractIstioResource(m, facts) &&
              !ExtractGatewayApiResource(m, facts) &&
              !ExtractLinkerdResource(m, facts) &&
-             !ExtractKumaResource(m, facts)) {
+             !ExtractKumaResource(m, facts) &&
+             !ExtractIngressResource(m, facts)) {
     ++facts->skipped_documents;
   }
 }

@@ -5,20 +5,6 @@
 namespace ampcheck {
 namespace {
 
-// ingress-nginx retries by default (proxy_next_upstream "error timeout", 3
-// tries), so any Ingress it serves counts, as does an explicit
-// proxy-next-upstream annotation on an Ingress of another class.
-bool ServedByIngressNginx(const Manifest& m) {
-  YAML::Node metadata = Child(m.root, "metadata");
-  for (const auto& [key, value] :
-       YamlView::StringMap(Child(metadata, "annotations"))) {
-    if (StartsWith(key, "nginx.ingress.kubernetes.io/proxy-next-upstream"))
-      return true;
-    if (key == "kubernetes.io/ingress.class" && value == "nginx") return true;
-  }
-  return YamlView::String(Child(m.root, "spec"), "ingressClassName") == "nginx";
-}
-
 struct UnreadKind {
   const char* group;  // apiVersion before the '/'
   const char* kind;
@@ -48,9 +34,6 @@ constexpr UnreadKind kUnreadKinds[] = {
     {"kuma.io", "Timeout", "Kuma Timeout", nullptr},
     {"projectcontour.io", "HTTPProxy", "Contour HTTPProxy", nullptr},
     {"getambassador.io", "Mapping", "Emissary-ingress Mapping", nullptr},
-    {"networking.k8s.io", "Ingress", "ingress-nginx Ingress",
-     ServedByIngressNginx},
-    {"extensions", "Ingress", "ingress-nginx Ingress", ServedByIngressNginx},
 };
 
 }  // namespace

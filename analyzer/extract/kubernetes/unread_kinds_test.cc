@@ -57,23 +57,14 @@ TEST_CASE("kinds with retry or timeout settings not read yet are named") {
              "kind: BackendTrafficPolicy\nmetadata: {name: a}\n"));
 }
 
-TEST_CASE("an Ingress counts only when ingress-nginx serves it") {
-  CHECK(Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\n"
-               "metadata: {name: web}\nspec: {ingressClassName: nginx}\n") ==
-        "Ingress web: ingress-nginx Ingress is not analysed; its retry and "
-        "timeout settings are not counted");
-  CHECK(
-      Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n"
-             "  name: web\n  annotations:\n"
-             "    nginx.ingress.kubernetes.io/proxy-next-upstream-tries: "
-             "\"5\"\n"));
-  CHECK(
+TEST_CASE("an Ingress is read (ingress_nginx_layers.cc), not listed") {
+  CHECK_FALSE(
+      Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\n"
+             "metadata: {name: web}\nspec: {ingressClassName: nginx}\n"));
+  CHECK_FALSE(
       Unread("apiVersion: extensions/v1beta1\nkind: Ingress\nmetadata:\n"
              "  name: web\n  annotations: {kubernetes.io/ingress.class: "
              "nginx}\n"));
-  CHECK_FALSE(
-      Unread("apiVersion: networking.k8s.io/v1\nkind: Ingress\n"
-             "metadata: {name: web}\nspec: {ingressClassName: alb}\n"));
 }
 
 }  // namespace

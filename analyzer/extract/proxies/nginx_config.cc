@@ -117,7 +117,7 @@ std::vector<NginxDirective> ParseBlock(const std::vector<Token>& tokens,
 }
 
 struct RetrySettings {
-  std::vector<std::string> next_upstream = {"error", "timeout"};  // default
+  std::vector<std::string> next_upstream = NginxDefaultNextUpstream();
   Location next_upstream_at;
   long long tries = 0;  // proxy_next_upstream_tries default: 0, no cap
   Location tries_at;
@@ -229,9 +229,7 @@ class CallCollector {
                         (target->port.empty() ? "" : ":" + target->port);
       servers.push_back({{TargetKind::kUrl, url}, "one server"});
     }
-    bool off =
-        std::find(settings.next_upstream.begin(), settings.next_upstream.end(),
-                  "off") != settings.next_upstream.end();
+    bool off = NginxNextUpstreamOff(settings.next_upstream);
     long long tries = off ? 1
                           : NginxTries(settings.tries,
                                        static_cast<long long>(servers.size()));
@@ -258,6 +256,7 @@ class CallCollector {
       layer.origin = "nginx proxy_next_upstream";
       layer.location = at;
       layer.retry_on = settings.next_upstream;
+      layer.methods = NginxRetriedMethods(settings.next_upstream);
       layer.detail =
           "proxy_next_upstream " + Join(settings.next_upstream, " ") +
           (settings.next_upstream_at.known()
@@ -296,6 +295,26 @@ long long NginxTries(long long tries_directive, long long servers) {
   if (servers < 1) servers = 1;
   if (tries_directive == 0) return servers;
   return std::min(tries_directive, servers);
+}
+
+const std::vector<std::string>& NginxDefaultNextUpstream() {
+  static const std::vector<std::string> kDefault = {"error", "timeout"};
+  return kDefault;
+}
+
+bool NginxNextUpstreamOff(const std::vector<std::string>& conditions) {
+  return std::find(conditions.begin(), conditions.end(), "off") !=
+         conditions.end();
+}
+
+std::vector<std::string> NginxRetriedMethods(
+    const std::vector<std::string>& conditions) {
+  if (std::find(conditions.begin(), conditions.end(), "non_idempotent") !=
+      conditions.end())
+    return {};
+  // nginx's methods (ngx_http_request.h) less POST, LOCK and PATCH.
+  return {"GET",   "HEAD", "PUT",  "DELETE",   "OPTIONS",   "TRACE",
+          "MKCOL", "COPY", "MOVE", "PROPFIND", "PROPPATCH", "UNLOCK"};
 }
 
 void ExtractNginxCalls(const std::string& path, std::string_view content,

@@ -36,6 +36,24 @@ std::vector<NginxDirective> ParseNginx(const std::string& path,
 // caps peer.tries at proxy-next-upstream-tries; 0 = unlimited).
 long long NginxTries(long long tries_directive, long long servers);
 
+// proxy_next_upstream's conditions when none is written: "error timeout"
+// (nginx's default; ingress-nginx's proxy-next-upstream keeps it).
+const std::vector<std::string>& NginxDefaultNextUpstream();
+
+// Whether the conditions let nginx pass a failed request on at all: "off"
+// turns passing off, so every request gets one try.
+bool NginxNextUpstreamOff(const std::vector<std::string>& conditions);
+
+// The methods nginx passes to the next try after the request was sent: all
+// but POST, LOCK and PATCH, unless the conditions include non_idempotent
+// (then any method: empty). nginx src/http/ngx_http_upstream.c,
+// ngx_http_upstream_next(): a sent POST|LOCK|PATCH request adds
+// NGX_HTTP_UPSTREAM_FT_NON_IDEMPOTENT to the failure type, which only
+// "non_idempotent" in proxy_next_upstream allows. Before sending (a refused
+// connection) every method is passed on.
+std::vector<std::string> NginxRetriedMethods(
+    const std::vector<std::string>& conditions);
+
 // Call sites and retry layers of one nginx config file.
 void ExtractNginxCalls(const std::string& path, std::string_view content,
                        FileFacts* facts);

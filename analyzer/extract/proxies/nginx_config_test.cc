@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 namespace ampcheck {
 
 TEST_CASE("nginx: tries are the upstream servers, capped by the directive") {
@@ -9,6 +11,19 @@ TEST_CASE("nginx: tries are the upstream servers, capped by the directive") {
   CHECK(NginxTries(2, 3) == 2);
   CHECK(NginxTries(5, 3) == 3);  // each server at most once
   CHECK(NginxTries(0, 1) == 1);
+}
+
+TEST_CASE("nginx: conditions, off, and the methods passed on after sending") {
+  CHECK(NginxDefaultNextUpstream() ==
+        std::vector<std::string>{"error", "timeout"});
+  CHECK(NginxNextUpstreamOff({"off"}));
+  CHECK_FALSE(NginxNextUpstreamOff(NginxDefaultNextUpstream()));
+  std::vector<std::string> methods = NginxRetriedMethods({"error", "timeout"});
+  CHECK(std::count(methods.begin(), methods.end(), "GET") == 1);
+  CHECK(std::count(methods.begin(), methods.end(), "PUT") == 1);
+  for (const char* unsafe : {"POST", "LOCK", "PATCH"})
+    CHECK(std::count(methods.begin(), methods.end(), unsafe) == 0);
+  CHECK(NginxRetriedMethods({"error", "non_idempotent"}).empty());
 }
 
 TEST_CASE("nginx: proxy_pass to an upstream block with retry settings") {
@@ -57,6 +72,7 @@ TEST_CASE("nginx: proxy_pass to an upstream block with retry settings") {
         "proxy_next_upstream error timeout http_502 (web/nginx.conf:2), "
         "proxy_next_upstream_tries 2 (web/nginx.conf:11) over 3 upstream "
         "servers = 2 tries");
+  CHECK(layer.layer.methods == NginxRetriedMethods({"error"}));
 }
 
 TEST_CASE("nginx: defaults, env templates, variables and off") {
