@@ -288,8 +288,8 @@ struct KumaMeshFact {
 // defaultBackend, or v1beta1's serviceName / servicePort).
 struct IngressBackendFact {
   std::string service;
-  int port = 0;           // port.number; 0 when named or absent
-  std::string route;      // "shop.example.com/api", "default backend"
+  int port = 0;       // port.number; 0 when named or absent
+  std::string route;  // "shop.example.com/api", "default backend"
   Location location;
 };
 
@@ -320,9 +320,9 @@ struct IngressControllerFact {
   std::string ns;
   // The args as given; "" when not given (the controller's defaults are
   // applied in resolve).
-  std::string config_map;        // --configmap, "ns/name"
-  std::string ingress_class;     // --ingress-class
-  std::string controller_class;  // --controller-class
+  std::string config_map;            // --configmap, "ns/name"
+  std::string ingress_class;         // --ingress-class
+  std::string controller_class;      // --controller-class
   bool watch_without_class = false;  // --watch-ingress-without-class
   Location location;
 };

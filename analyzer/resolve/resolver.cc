@@ -5,8 +5,8 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/duplicate_resources.h"
-#include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/envoy_layers.h"
+#include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/ingress_nginx_layers.h"
 #include "analyzer/resolve/local_workloads.h"
