@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# The long campaign, measured in CPU time rather than wall time: runs each
+# target in turn until the fuzzer process has used FUZZ_CPU_SECONDS of CPU
+# (default 3600, one CPU-hour), so a machine shared with builds still gives
+# every target its full hour. New inputs are kept in build-fuzz/campaign/<t>/
+# (the next campaign starts from them); figures go to
+# build-fuzz/logs/campaign-<t>.log, with the CPU seconds used on the last
+# line; failing inputs to build-fuzz/crashes/. Run it niced:
+#   nice -n 19 tests/fuzz/campaign.sh               every target
+#   FUZZ_CPU_SECONDS=600 tests/fuzz/campaign.sh facts baseline
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build_dir=${BUILD_DIR:-build-fuzz}
+budget=${FUZZ_CPU_SECONDS:-3600}
+BUILD_DIR=$build_dir tests/fuzz/setup.sh "$@" >/dev/null
+tests/fuzz/seed_corpus.sh "$build_dir/corpus" >/dev/null
+targets=("$@")
+[ $# -gt 0 ] || for binary in "$build_dir"/fuzz_*; do targets+=("${binary##*/fuzz_}"); done
+mkdir -p "$build_dir/crashes" "$build_dir/logs"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+ticks=$(getconf CLK_TCK)
+
+dictionary() {
+  case $1 in
+    facts|baseline|grpc_service_config) echo -dict=tests/fuzz/json.dict ;;
+    manifests|policy|app_config|rules|envoy) echo -dict=tests/fuzz/yaml.dict ;;
+  esac
+}
+
+# CPU seconds (user + system) used so far by process $1 and its children
+# that were waited for; 0 once it is gone.
+cpu_seconds() {
+  local stat
+  stat=$(cat "/proc/$1/stat" 2>/dev/null) || { echo 0; return; }
+  # Fields after the parenthesised command name: utime is 14, stime 15,
+  # cutime 16, cstime 17 (proc(5)).
+  set -- ${stat##*) }
+  echo $(((${12} + ${13} + ${14} + ${15}) / ticks))
+}
+
+failed=0
+for target in "${targets[@]}"; do
+  keep=$build_dir/campaign/$target
+  log=$build_dir/logs/campaign-$target.log
+  mkdir -p "$keep" "$build_dir/corpus/$target"
+  "$build_dir/fuzz_$target" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$build_dir/crashes/$target-" $(dictionary "$target") \
+    "$keep" "$build_dir/corpus/$target" >"$log" 2>&1 &
+  pid=$!
+  used=0
+  while kill -0 "$pid" 2>/dev/null; do
+    used=$(cpu_seconds "$pid")
+    [ "$used" -lt "$budget" ] || { kill -INT "$pid"; break; }
+    sleep 5
+  done
+  status=0
+  wait "$pid" || status=$?
+  # libFuzzer exits 72 when interrupted (-interrupted_exitcode); any other
+  # non-zero status is a failure it found.
+  if [ "$status" -ne 0 ] && [ "$status" -ne 72 ]; then
+    failed=1
+    echo "campaign $target: FAILED (status $status, log $log)"
+  else
+    echo "campaign $target: ok, $used CPU-seconds, $(grep -o 'stat::number_of_executed_units: [0-9]*' "$log" | tail -1)"
+  fi
+  echo "cpu_seconds: $used" >>"$log"
+done
+exit "$failed"
