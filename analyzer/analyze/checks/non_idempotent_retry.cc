@@ -9,16 +9,11 @@
 #include <vector>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/http_methods.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
 namespace {
-
-// RFC 9110 section 9.2.2: of the methods, POST, PATCH and CONNECT are not
-// idempotent.
-bool Idempotent(const std::string& method) {
-  return method != "POST" && method != "PATCH" && method != "CONNECT";
-}
 
 // The retry conditions that can fire after the request was sent. Envoy's
 // connect-failure, refused-stream and reset-before-request (and a local
@@ -64,7 +59,7 @@ class NonIdempotentRetryCheck : public Check {
         bool key = false;
         if (!layer.methods.empty()) {
           for (const std::string& m : layer.methods) {
-            if (Idempotent(m)) continue;
+            if (IdempotentMethod(m)) continue;
             method = m;
             seen = layer.location;
             for (const Call::Method& site : call.methods) {
@@ -78,7 +73,7 @@ class NonIdempotentRetryCheck : public Check {
           }
         } else {
           for (const Call::Method& site : call.methods) {
-            if (Idempotent(site.method)) continue;
+            if (IdempotentMethod(site.method)) continue;
             // A site without a key is the one that matters.
             if (method.empty() || (key && !site.idempotency_key)) {
               method = site.method;
