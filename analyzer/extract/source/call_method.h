@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/base/line_index.h"
 #include "analyzer/facts/facts.h"
 
 namespace ampcheck {
@@ -28,10 +29,10 @@ std::string DeclaredClientMethod(std::string_view text);
 // x-requestid header), case-insensitive.
 bool SendsIdempotencyKey(std::string_view text);
 
-// Sets method and idempotency_key on sites[first..] from `content`: the
-// site's statement, else the only method its function names; a declarative
-// client's from the file.
-void AnnotateCallMethods(std::string_view content, size_t first,
+// Sets method and idempotency_key on sites[first..] from the file's lines:
+// the site's statement, else the only method its function names; a
+// declarative client's from the file.
+void AnnotateCallMethods(const LineIndex& lines, size_t first,
                          std::vector<CallSiteFact>* sites);
 
 }  // namespace ampcheck

@@ -69,7 +69,7 @@ TEST_CASE(
   sites[2].target = {TargetKind::kEnv, "X_URL", ""};
   sites[2].location = {"a.go", 8};
   sites[2].scope = {"", "list", 6, 9, 8, 8};
-  AnnotateCallMethods(code, 0, &sites);
+  AnnotateCallMethods(LineIndex(code), 0, &sites);
   CHECK(sites[0].method == "POST");
   CHECK(sites[0].idempotency_key);
   CHECK(sites[1].method == "GET");

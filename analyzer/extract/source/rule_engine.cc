@@ -97,28 +97,13 @@ std::string FillProperty(const std::string& pattern, const Captures& captures,
 // "http://orders") is one call site, whose target the workload's env decides.
 // The text of the statement around a match: its lines when known, else the
 // match itself.
-std::string_view StatementText(std::string_view content, TSNode match,
+std::string_view StatementText(const LineIndex& lines, TSNode match,
                                int first_line, int last_line) {
   if (first_line <= 0) {
     uint32_t start = ts_node_start_byte(match), end = ts_node_end_byte(match);
-    return content.substr(start, end - start);
+    return lines.content().substr(start, end - start);
   }
-  size_t begin = 0;
-  for (int line = 1; line < first_line; ++line) {
-    size_t newline = content.find('\n', begin);
-    if (newline == std::string_view::npos) return {};
-    begin = newline + 1;
-  }
-  size_t end = begin;
-  for (int line = first_line; line <= last_line && end < content.size();
-       ++line) {
-    end = content.find('\n', end);
-    if (end == std::string_view::npos)
-      end = content.size();
-    else
-      ++end;
-  }
-  return content.substr(begin, end - begin);
+  return lines.Lines(first_line, last_line);
 }
 
 void DropFallbackLiterals(size_t first, std::vector<CallSiteFact>* sites) {
@@ -335,6 +320,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
          Severity::kError});
   } else {
     TSNode root = ts_tree_root_node(tree);
+    const LineIndex lines(file.content);
     size_t before = facts->layers.size();
     size_t sites_before = facts->call_sites.size();
     size_t ran = 0;
@@ -350,7 +336,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
              Severity::kError});
         break;
       }
-      if (!RunRule(*compiled, root, file, facts)) {
+      if (!RunRule(*compiled, root, file, lines, facts)) {
         facts->diagnostics.push_back(
             {{file.path, 0},
              fmt::format("rule {}: more than {} matches in progress at once "
@@ -362,7 +348,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
       ++ran;
     }
     DropFallbackLiterals(sites_before, &facts->call_sites);
-    AnnotateCallMethods(file.content, sites_before, &facts->call_sites);
+    AnnotateCallMethods(lines, sites_before, &facts->call_sites);
     stats.layers += facts->layers.size() - before;
     ts_tree_delete(tree);
   }
@@ -370,7 +356,8 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
 }
 
 bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
-                         const SourceFile& file, FileFacts* facts) const {
+                         const SourceFile& file, const LineIndex& lines,
+                         FileFacts* facts) const {
   const Rule& rule = *compiled.rule;
   // One fact per line; when two matches share a line, the outer one wins (a
   // Kotlin `install(X) { ... }` matches both as a call and as its callee).
@@ -538,7 +525,7 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
     LayerFact layer = BuildLayer(rule, values, location, kind);
     if (!rule.methods_when.empty()) {
       std::string_view statement =
-          StatementText(file.content, match_node, context.statement_first_line,
+          StatementText(lines, match_node, context.statement_first_line,
                         context.statement_last_line);
       for (const Rule::MethodsWhen& when : rule.methods_when) {
         if (statement.find(when.statement_contains) == std::string_view::npos)

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/base/line_index.h"
 #include "analyzer/extract/extractor.h"
 #include "analyzer/extract/source/query.h"
 #include "analyzer/extract/source/rule.h"
@@ -78,7 +79,7 @@ class RuleEngine : public Extractor {
   static bool EnsureCompiled(Compiled& compiled);
   // False when the query dropped matches at its match limit.
   bool RunRule(const Compiled& compiled, TSNode root, const SourceFile& file,
-               FileFacts* facts) const;
+               const LineIndex& lines, FileFacts* facts) const;
 
   std::vector<std::unique_ptr<Rule>> rules_;
   std::map<std::string, std::vector<std::unique_ptr<Compiled>>> by_grammar_;
