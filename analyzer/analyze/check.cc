@@ -57,11 +57,14 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
       context, call,
       layer.location.known() ? layer.location : context.CallLocation(call));
   f.identity += "|" + layer.origin;
-  // About the layer: its own tries are the numbers that can worsen.
-  f.tries = layer.tries;
-  f.bounded =
-      layer.tries.unbounded() ? 1 : static_cast<double>(layer.tries.count());
+  SetLayerNumbers(layer, &f);
   return f;
+}
+
+void Check::SetLayerNumbers(const Layer& layer, Finding* f) {
+  f->tries = layer.tries;
+  f->bounded =
+      layer.tries.unbounded() ? 1 : static_cast<double>(layer.tries.count());
 }
 
 bool IsCheckId(const std::string& id) {

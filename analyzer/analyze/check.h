@@ -79,6 +79,9 @@ class Check {
   // call stay two findings.
   Finding LayerFinding(const AnalysisContext& context, int call,
                        const Layer& layer) const;
+  // A finding about one layer carries the layer's own tries, not the call's
+  // product: those are the numbers that can worsen.
+  static void SetLayerNumbers(const Layer& layer, Finding* f);
 };
 
 // Every check, in id order.

@@ -27,8 +27,9 @@ class ImplicitMeshRetryCheck : public Check {
                                     : call.evidence.front().location);
         f.message =
             context.CallName(index) + ": " + layer.detail + "; no file sets it";
-        f.tries = layer.tries;  // the default's tries, not the call's product
-        f.bounded = static_cast<double>(layer.tries.count());
+        // Identity stays "<check>|<call>" (baselines match on it); the
+        // numbers are the default's, as for any layer finding.
+        SetLayerNumbers(layer, &f);
         findings->push_back(std::move(f));
       }
     }
