@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/kubernetes/resource_validation.h"
 
 namespace ampcheck {
 namespace {
@@ -16,59 +17,9 @@ bool IsGatewayApi(const std::string& api_version) {
          api_version == "gateway.networking.k8s.io/v1alpha2";
 }
 
-// Collects schema errors; a resource with any is dropped.
-struct Schema {
-  const Manifest& manifest;
-  std::vector<Diagnostic> errors;
-
-  void Reject(const YAML::Node& node, const std::string& what) {
-    errors.push_back({manifest.at(node),
-                      manifest.Label() + ": " + what +
-                          "; resource ignored (the API server rejects it)",
-                      Severity::kError});
-  }
-
-  std::optional<Millis> Duration(const YAML::Node& node,
-                                 const std::string& field) {
-    if (!node.IsDefined() || node.IsNull()) return std::nullopt;
-    auto text = YamlView::Scalar(node);
-    auto ms = text ? ParseDuration(*text) : std::nullopt;
-    if (!ms)
-      Reject(node, field + " is not a duration: '" +
-                       text.value_or("<not a scalar>") + "'");
-    return ms;
-  }
-
-  // An integer field with a lower bound, or nullopt (rejected) when it is
-  // none.
-  std::optional<long long> Count(const YAML::Node& node,
-                                 const std::string& field, long long minimum) {
-    if (!node.IsDefined() || node.IsNull()) return std::nullopt;
-    long long n;
-    auto text = YamlView::Scalar(node);
-    if (!text || !ParseInt(*text, &n)) {
-      Reject(node, field + " is not an integer: '" +
-                       text.value_or("<not a scalar>") + "'");
-      return std::nullopt;
-    }
-    if (n < minimum) {
-      Reject(node, field + " must be >= " + std::to_string(minimum) + ", got " +
-                       std::to_string(n));
-      return std::nullopt;
-    }
-    return n;
-  }
-
-  bool Flush(FileFacts* facts) {
-    facts->diagnostics.insert(facts->diagnostics.end(), errors.begin(),
-                              errors.end());
-    return errors.empty();
-  }
-};
-
 std::vector<GatewayApiRefFact> ReadRefs(const YAML::Node& list,
                                         const std::string& field,
-                                        Schema* schema) {
+                                        ResourceValidation* schema) {
   std::vector<GatewayApiRefFact> refs;
   if (!list.IsSequence()) return refs;
   int index = 0;
@@ -79,7 +30,7 @@ std::vector<GatewayApiRefFact> ReadRefs(const YAML::Node& list,
     ref.kind = YamlView::String(node, "kind");
     ref.name = YamlView::String(node, "name");
     ref.ns = YamlView::String(node, "namespace");
-    ref.location = schema->manifest.at(node);
+    ref.location = schema->manifest().at(node);
     if (auto port = schema->Count(Child(node, "port"), where + ".port", 1))
       ref.port = static_cast<int>(*port);
     ref.weight = schema->Count(Child(node, "weight"), where + ".weight", 0);
@@ -95,9 +46,10 @@ std::vector<GatewayApiRefFact> ReadRefs(const YAML::Node& list,
 // rules[].retry (GEP-1731): attempts counts retries; codes are HTTP status
 // codes in [400, 599].
 GatewayApiRetryFact ReadRouteRetry(const YAML::Node& node,
-                                   const std::string& where, Schema* schema) {
+                                   const std::string& where,
+                                   ResourceValidation* schema) {
   GatewayApiRetryFact retry;
-  retry.location = schema->manifest.at(node);
+  retry.location = schema->manifest().at(node);
   if (!node.IsMap()) {
     if (!node.IsNull()) schema->Reject(node, where + " is not a map");
     return retry;
@@ -122,12 +74,12 @@ GatewayApiRetryFact ReadRouteRetry(const YAML::Node& node,
 }
 
 void ReadRouteRule(const YAML::Node& node, int index, bool http,
-                   GatewayApiFact* route, Schema* schema) {
+                   GatewayApiFact* route, ResourceValidation* schema) {
   GatewayApiRuleFact rule;
   rule.name = YamlView::String(node, "name");
   std::string where = "rules[" + std::to_string(index) + "]";
   if (rule.name.empty()) rule.name = where;
-  rule.location = schema->manifest.at(node);
+  rule.location = schema->manifest().at(node);
   rule.backends =
       ReadRefs(Child(node, "backendRefs"), where + ".backendRefs", schema);
   // A rule matches any method unless every match names one.
@@ -181,7 +133,7 @@ GatewayApiFact NewFact(const Manifest& m) {
 }
 
 void ExtractRoute(const Manifest& m, FileFacts* facts) {
-  Schema schema{m, {}};
+  ResourceValidation schema(m, "the API server rejects it");
   GatewayApiFact route = NewFact(m);
   YAML::Node spec = Child(m.root, "spec");
   route.refs = ReadRefs(Child(spec, "parentRefs"), "parentRefs", &schema);
@@ -212,7 +164,7 @@ void ExtractRoute(const Manifest& m, FileFacts* facts) {
 // retry.numRetries counts retries; targetRef or targetRefs name routes or
 // Gateways in the policy's namespace.
 void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
-  Schema schema{m, {}};
+  ResourceValidation schema(m, "the API server rejects it");
   GatewayApiFact policy = NewFact(m);
   YAML::Node spec = Child(m.root, "spec");
   YAML::Node single = Child(spec, "targetRef");

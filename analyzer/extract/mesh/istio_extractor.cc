@@ -5,6 +5,7 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/extract/kubernetes/resource_validation.h"
 
 namespace ampcheck {
 namespace {
@@ -38,41 +39,11 @@ bool IsKnownRetryOn(const std::string& token) {
   return known.count(token) > 0;
 }
 
-// Collects validation errors; a resource with any is dropped.
-struct Validation {
-  const Manifest& manifest;
-  std::vector<Diagnostic> errors;
-
-  void Reject(const YAML::Node& node, const std::string& what) {
-    errors.push_back({manifest.at(node),
-                      manifest.Label() + ": " + what +
-                          "; resource ignored (Istio rejects it)",
-                      Severity::kError});
-  }
-
-  std::optional<Millis> Duration(const YAML::Node& node,
-                                 const std::string& field) {
-    if (!node.IsDefined() || node.IsNull()) return std::nullopt;
-    auto text = YamlView::Scalar(node);
-    auto ms = text ? ParseDuration(*text) : std::nullopt;
-    if (!ms)
-      Reject(node, field + " is not a duration: '" +
-                       text.value_or("<not a scalar>") + "'");
-    return ms;
-  }
-
-  bool Flush(FileFacts* facts) {
-    facts->diagnostics.insert(facts->diagnostics.end(), errors.begin(),
-                              errors.end());
-    return errors.empty();
-  }
-};
-
 std::optional<RetryPolicyFact> ReadRetryPolicy(const YAML::Node& node,
-                                               Validation* v) {
+                                               ResourceValidation* v) {
   if (!node.IsDefined() || node.IsNull()) return std::nullopt;
   RetryPolicyFact policy;
-  policy.location = v->manifest.at(node);
+  policy.location = v->manifest().at(node);
   if (!node.IsMap()) {
     v->Reject(node, "retries is not a map");
     return policy;
@@ -149,7 +120,7 @@ std::vector<std::string> MatchedMethods(const YAML::Node& matches) {
 }
 
 void ExtractVirtualService(const Manifest& m, FileFacts* facts) {
-  Validation v{m, {}};
+  ResourceValidation v(m, "Istio rejects it");
   VirtualServiceFact vs;
   vs.name = m.name;
   vs.ns = m.ns;
@@ -213,15 +184,15 @@ std::optional<double> ReadPercent(const YAML::Node& node) {
 }
 
 std::optional<TrafficPolicyFact> ReadTrafficPolicy(const YAML::Node& node,
-                                                   Validation* v,
+                                                   ResourceValidation* v,
                                                    bool allow_budget) {
   if (!node.IsMap()) return std::nullopt;
   TrafficPolicyFact policy;
-  policy.location = v->manifest.at(node);
+  policy.location = v->manifest().at(node);
   YAML::Node budget = Child(node, "retryBudget");
   if (budget.IsDefined() && allow_budget) {
     policy.has_budget = true;
-    policy.location = v->manifest.at(budget);
+    policy.location = v->manifest().at(budget);
     YAML::Node percent = Child(budget, "percent");
     if (percent.IsDefined()) {
       policy.budget_percent = ReadPercent(percent);
@@ -247,7 +218,7 @@ std::optional<TrafficPolicyFact> ReadTrafficPolicy(const YAML::Node& node,
 }
 
 void ExtractDestinationRule(const Manifest& m, FileFacts* facts) {
-  Validation v{m, {}};
+  ResourceValidation v(m, "Istio rejects it");
   DestinationRuleFact dr;
   dr.name = m.name;
   dr.ns = m.ns;
@@ -320,7 +291,7 @@ void ExtractMeshConfig(const YAML::Node& mesh_config, const Manifest& manifest,
   mesh.location = view.At(mesh_config);
   Manifest inner = manifest;
   inner.view = &view;
-  Validation v{inner, {}};
+  ResourceValidation v(inner, "Istio rejects it");
   mesh.default_http_retry_policy =
       ReadRetryPolicy(Child(mesh_config, "defaultHttpRetryPolicy"), &v);
   if (v.Flush(facts)) facts->mesh_configs.push_back(std::move(mesh));
