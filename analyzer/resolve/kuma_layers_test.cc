@@ -1,27 +1,10 @@
 // Kuma's layers end to end: manifests through extraction and resolve.
 #include <doctest/doctest.h>
 
-#include "analyzer/extract/kubernetes/kubernetes_extractor.h"
-#include "analyzer/resolve/resolver.h"
+#include "analyzer/resolve/manifest_resolve_test_support.h"
 
 namespace ampcheck {
 namespace {
-
-Model ResolveYaml(const std::string& yaml) {
-  KubernetesExtractor extractor;
-  FileFacts facts;
-  facts.file = "fleet.yaml";
-  extractor.Extract({"fleet.yaml", "yaml", yaml}, &facts);
-  Policy policy;
-  return Resolve({facts}, policy, {});
-}
-
-const Call& CallTo(const Model& model, const std::string& callee) {
-  for (const Call& call : model.calls)
-    if (model.services[call.to].name == callee) return call;
-  FAIL("no call to " << callee);
-  return model.calls.front();
-}
 
 // demo-app -> backend, both in Kuma's default mesh.
 constexpr const char kFleet[] = R"(apiVersion: v1

@@ -2,27 +2,10 @@
 #include <doctest/doctest.h>
 
 #include "analyzer/base/strings.h"
-#include "analyzer/extract/kubernetes/kubernetes_extractor.h"
-#include "analyzer/resolve/resolver.h"
+#include "analyzer/resolve/manifest_resolve_test_support.h"
 
 namespace ampcheck {
 namespace {
-
-Model ResolveYaml(const std::string& yaml) {
-  KubernetesExtractor extractor;
-  FileFacts facts;
-  facts.file = "fleet.yaml";
-  extractor.Extract({"fleet.yaml", "yaml", yaml}, &facts);
-  Policy policy;
-  return Resolve({facts}, policy, {});
-}
-
-const Call& CallTo(const Model& model, const std::string& callee) {
-  for (const Call& call : model.calls)
-    if (model.services[call.to].name == callee) return call;
-  FAIL("no call to " << callee);
-  return model.calls.front();
-}
 
 const Service& Named(const Model& model, const std::string& name) {
   for (const Service& s : model.services)
