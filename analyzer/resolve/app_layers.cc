@@ -6,6 +6,7 @@
 // service, and the call and the summary say so.
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
@@ -384,7 +385,12 @@ void AddApplicationLayers(ResolveContext* c) {
   for (Call& call : c->model.calls) {
     std::stable_sort(
         call.layers.begin(), call.layers.end(),
-        [](const Layer& a, const Layer& b) { return a.kind < b.kind; });
+        // A client timeout bounds each try of the call, so the client's
+        // retrying layers wrap it: within a kind, timeouts go innermost.
+        [](const Layer& a, const Layer& b) {
+          return std::tie(a.kind, a.timeout_only) <
+                 std::tie(b.kind, b.timeout_only);
+        });
   }
 }
 
