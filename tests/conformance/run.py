@@ -53,6 +53,7 @@ RETRIED_MODES = {
     "network-errors": {"refused", "reset"},
     "idempotent-5xx": {"500", "503"},
     "5xx": {"500", "503"},
+    "timeout": {"slow"},
     "500": {"500"},
     "503": {"503"},
 }
@@ -88,8 +89,6 @@ def stage(case_dir, language, into):
     if not (service / marker).exists():
         (service / marker).write_text(text)
     shutil.copy(HERE / "fleet" / "deploy.yaml", into / "deploy.yaml")
-    if language == "javascript":
-        (service / "node_modules").symlink_to(HERE / "js" / "node_modules")
     return service
 
 
@@ -123,8 +122,11 @@ def expected_attempts(call, mode):
 
 
 def per_try_timeout_s(call):
+    """The timeout of each try: a per-try timeout, or a client timeout's."""
     timeouts = [layer["per_try_timeout_ms"] for layer in call["layers"]
                 if "per_try_timeout_ms" in layer]
+    timeouts += [layer["timeout_ms"] for layer in call["layers"]
+                 if layer.get("timeout_only") and "timeout_ms" in layer]
     return min(timeouts) / 1000 if timeouts else None
 
 
@@ -145,6 +147,8 @@ def check_case(name, case, case_dir, language, args):
     with tempfile.TemporaryDirectory(prefix="ampcheck-conformance-") as tmp:
         service = stage(case_dir, language, pathlib.Path(tmp))
         call, report = scan(args.ampcheck, pathlib.Path(tmp))
+        if language == "javascript":  # after the scan, which must not read it
+            (service / "node_modules").symlink_to(HERE / "js" / "node_modules")
         where = f"{name}: rule {case['rule']} on {version}"
         if call is None:
             failures.append(f"{where}: ampcheck found no call checkout->orders "
