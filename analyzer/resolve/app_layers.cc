@@ -220,7 +220,16 @@ void PlaceSourceLayer(const LayerFact& fact, int service,
       int call = c->AddCall(
           service, resolved.callee,
           {layer.location, layer.origin + " targets " + fact.target.value});
-      c->model.calls[call].layers.push_back(layer);
+      // One directive naming several targets of one callee (nginx upstream
+      // servers orders:8080 and orders:8081) is one layer on that call:
+      // each request's tries are shared over the targets, not multiplied.
+      std::vector<Layer>& layers = c->model.calls[call].layers;
+      if (std::none_of(layers.begin(), layers.end(), [&](const Layer& other) {
+            return other.location == layer.location &&
+                   other.origin == layer.origin;
+          })) {
+        layers.push_back(layer);
+      }
       ++c->model.counts.layers_targeted;
       return;
     }

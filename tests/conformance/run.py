@@ -6,7 +6,9 @@ counts the attempts, and compares them with what ampcheck reports.
 
 A client program is a directory clients/<language>/<name>/ with its source and
 case.json: {"rule": rule id, "package": {"debian": name} or {"npm": name},
-"program": argv run in the staged directory, "modes": [...] (default all)}.
+"program": argv run in the staged directory ({conformance} is this
+directory), "modes": [...] (default all), "expect_no_layer": true for a shape
+ampcheck reads as no retry layer (one try)}.
 It is staged as service `checkout` of fleet/deploy.yaml, calling `orders`
 through the URL in ORDERS_URL (its in-code default names orders; the run sets
 the failing server's). Expected attempts for a mode: the product, over the
@@ -54,10 +56,16 @@ RETRIED_MODES = {
     "idempotent-5xx": {"500", "503"},
     "5xx": {"500", "503"},
     "timeout": {"slow"},
+    "error": {"refused", "reset"},  # nginx proxy_next_upstream
+    "http_500": {"500"},
+    "http_503": {"503"},
     "500": {"500"},
     "503": {"503"},
 }
-MARKERS = {"python": ("requirements.txt", "requests\n"),
+# Layers read by built-in readers, not rule files: their origin.
+BUILT_IN_LIBRARIES = {"nginx-proxy-next-upstream": "nginx proxy_next_upstream"}
+MARKERS = {"nginx": ("Dockerfile", "FROM nginx:1.22\n"),
+           "python": ("requirements.txt", "requests\n"),
            "javascript": ("package.json", '{"name": "checkout"}\n')}
 
 
@@ -77,6 +85,8 @@ def package_version(package):
 
 
 def rule_library(rules_dir, rule_id):
+    if rule_id in BUILT_IN_LIBRARIES:
+        return BUILT_IN_LIBRARIES[rule_id]
     for path in pathlib.Path(rules_dir).glob(f"*/{rule_id}.yaml"):
         return yaml.safe_load(path.read_text())["library"]
     raise SystemExit(f"no rule {rule_id} in {rules_dir}")
@@ -134,7 +144,8 @@ def run_program(argv, cwd, url):
     env = dict(os.environ, ORDERS_URL=url, NO_PROXY="*", no_proxy="*")
     start = time.monotonic()
     # Debian python3-* packages are installed for the Debian interpreter.
-    argv = ["/usr/bin/python3" if argv[0] == "python3" else argv[0]] + argv[1:]
+    argv = ["/usr/bin/python3" if argv[0] == "python3" else argv[0]] + [
+        a.replace("{conformance}", str(HERE)) for a in argv[1:]]
     out = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
                          timeout=PROGRAM_TIMEOUT_S)
     return out, time.monotonic() - start
@@ -154,7 +165,11 @@ def check_case(name, case, case_dir, language, args):
             failures.append(f"{where}: ampcheck found no call checkout->orders "
                             f"(diagnostics: {report['diagnostics']})")
             return rows, failures
-        if not any(layer["origin"] == library for layer in call["layers"]):
+        if case.get("expect_no_layer"):
+            if any(layer["origin"] == library for layer in call["layers"]):
+                failures.append(f"{where}: a layer of {library!r} on the call "
+                                f"({call['arithmetic']}); this shape has none")
+        elif not any(layer["origin"] == library for layer in call["layers"]):
             failures.append(f"{where}: no layer of {library!r} on the call "
                             f"({call['arithmetic']})")
             return rows, failures
