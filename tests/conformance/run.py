@@ -35,6 +35,9 @@ ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 from failing_server import MODES, FailingServer  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "scripts"))
+import gen_libraries_doc  # noqa: E402
+
 MAX_ATTEMPTS = 30  # the server's cap: an unbounded client is stopped here
 PROGRAM_TIMEOUT_S = 20
 # Hold-time slack: process scheduling on a loaded 2-core machine.
@@ -84,12 +87,42 @@ def package_version(package):
     return f"{package['npm']} {json.loads(manifest.read_text())['version']}"
 
 
+def load_rule(rules_dir, rule_id):
+    for path in pathlib.Path(rules_dir).glob(f"*/{rule_id}.yaml"):
+        return yaml.safe_load(path.read_text())
+    raise SystemExit(f"no rule {rule_id} in {rules_dir}")
+
+
 def rule_library(rules_dir, rule_id):
     if rule_id in BUILT_IN_LIBRARIES:
         return BUILT_IN_LIBRARIES[rule_id]
-    for path in pathlib.Path(rules_dir).glob(f"*/{rule_id}.yaml"):
-        return yaml.safe_load(path.read_text())["library"]
-    raise SystemExit(f"no rule {rule_id} in {rules_dir}")
+    return load_rule(rules_dir, rule_id)["library"]
+
+
+def recorded_proven(rules_dir, rule_id):
+    if rule_id in BUILT_IN_LIBRARIES:
+        return gen_libraries_doc.BUILT_IN_PROVEN.get(rule_id, [])
+    return load_rule(rules_dir, rule_id).get("proven", [])
+
+
+def proven_mismatches(rules_dir, ran, whole_suite):
+    """The rules' proven records against the versions the suite ran."""
+    failures = []
+    for rule_id, versions in sorted(ran.items()):
+        recorded = recorded_proven(rules_dir, rule_id)
+        for version in sorted(versions - set(recorded)):
+            failures.append(f"rule {rule_id} ran on {version}, which its proven "
+                            f"field does not record")
+    if whole_suite:
+        recorded = {path.stem: yaml.safe_load(path.read_text()).get("proven", [])
+                    for path in pathlib.Path(rules_dir).glob("*/*.yaml")}
+        recorded.update(gen_libraries_doc.BUILT_IN_PROVEN)
+        for rule_id, versions in sorted(recorded.items()):
+            for version in versions:
+                if version not in ran.get(rule_id, set()):
+                    failures.append(f"rule {rule_id} records proven on {version}, "
+                                    f"which no client program ran")
+    return failures
 
 
 def stage(case_dir, language, into):
@@ -223,7 +256,7 @@ def main():
         cases = [c for c in cases if c.parent.name in args.only]
     if not cases:
         raise SystemExit("no client programs matched")
-    all_rows, all_failures = [], []
+    all_rows, all_failures, ran = [], [], {}
     for path in cases:
         case = json.loads(path.read_text())
         name = f"{path.parent.parent.name}/{path.parent.name}"
@@ -235,6 +268,10 @@ def main():
             print("MISMATCH " + failure, flush=True)
         all_rows += rows
         all_failures += failures
+        ran.setdefault(case["rule"], set()).update(row["version"] for row in rows)
+    for failure in proven_mismatches(args.rules_dir, ran, not args.only):
+        print("MISMATCH " + failure, flush=True)
+        all_failures.append(failure)
     if args.table:
         pathlib.Path(args.table).write_text(json.dumps(all_rows, indent=1) + "\n")
     print(f"conformance: {len(all_rows)} runs of {len(cases)} client programs, "
