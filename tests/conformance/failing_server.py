@@ -10,9 +10,9 @@ Failure modes:
   slow      the request is read and no answer is sent until the client gives
             up (closes) or `slow_hold_s` passes
 
-Bounds: the server answers at most `max_attempts` requests (later ones get a
-200, so a client that never stops is stopped) and stops itself after
-`lifetime_s`.
+Bounds: the server fails at most `max_attempts` attempts (later ones get a
+200, so a client that never stops is stopped; a refused port starts listening)
+and stops itself after `lifetime_s`.
 """
 import select
 import socket
@@ -112,7 +112,11 @@ class FailingServer:
             syn, ack = flags & 0x02, flags & 0x10
             if dst_port == self.port and syn and not ack:
                 now = time.monotonic()
-                self._record(now, now)
+                if self._record(now, now) >= self.max_attempts:
+                    # The cap: listen from now on and answer 200.
+                    self._sock.listen(64)
+                    self._accept_loop()
+                    return
 
     def _accept_loop(self):
         self._sock.settimeout(0.05)

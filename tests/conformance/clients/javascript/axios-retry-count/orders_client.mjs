@@ -3,7 +3,7 @@ import axiosRetry from "axios-retry";
 
 const ORDERS_URL = process.env.ORDERS_URL || "http://orders:8080/orders";
 
-const client = axios.create({ timeout: 300 });
+const client = axios.create({ timeout: 1000 });
 axiosRetry(client, { retries: 2 });
 
 try {

@@ -6,7 +6,7 @@ const ORDERS_URL = process.env.ORDERS_URL || "http://orders:8080/orders";
 axiosRetry(axios);
 
 try {
-  const response = await axios.get(ORDERS_URL, { timeout: 300 });
+  const response = await axios.get(ORDERS_URL, { timeout: 1000 });
   console.log(response.status);
 } catch (error) {
   console.log(error.code || error.message);

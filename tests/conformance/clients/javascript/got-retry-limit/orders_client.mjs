@@ -5,7 +5,7 @@ const ORDERS_URL = process.env.ORDERS_URL || "http://orders:8080/orders";
 try {
   const response = await got(ORDERS_URL, {
     retry: { limit: 2, backoffLimit: 10 },
-    timeout: { request: 300 },
+    timeout: { request: 1000 },
   });
   console.log(response.statusCode);
 } catch (error) {
