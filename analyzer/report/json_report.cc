@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analyzer/analyze/arithmetic.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/json_dump.h"
 #include "analyzer/report/reporter.h"
@@ -146,6 +147,8 @@ json ReportJson(const Model& model, const Analysis& analysis) {
               {"bounded_tries", FactorJson(product.bounded)},
               {"arithmetic", context.CallArithmetic(static_cast<int>(i))}};
     if (!product.bound_by.empty()) c["bound_by"] = product.bound_by;
+    if (std::optional<Millis> hold = WorstCaseHoldTime(call.layers, 0))
+      c["worst_case_hold_ms"] = *hold;
     c["layers"] = json::array();
     for (const Layer& layer : call.layers)
       c["layers"].push_back(LayerJson(layer));

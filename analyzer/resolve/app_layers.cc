@@ -6,6 +6,7 @@
 // service, and the call and the summary say so.
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
@@ -219,7 +220,16 @@ void PlaceSourceLayer(const LayerFact& fact, int service,
       int call = c->AddCall(
           service, resolved.callee,
           {layer.location, layer.origin + " targets " + fact.target.value});
-      c->model.calls[call].layers.push_back(layer);
+      // One directive naming several targets of one callee (nginx upstream
+      // servers orders:8080 and orders:8081) is one layer on that call:
+      // each request's tries are shared over the targets, not multiplied.
+      std::vector<Layer>& layers = c->model.calls[call].layers;
+      if (std::none_of(layers.begin(), layers.end(), [&](const Layer& other) {
+            return other.location == layer.location &&
+                   other.origin == layer.origin;
+          })) {
+        layers.push_back(layer);
+      }
       ++c->model.counts.layers_targeted;
       return;
     }
@@ -384,7 +394,12 @@ void AddApplicationLayers(ResolveContext* c) {
   for (Call& call : c->model.calls) {
     std::stable_sort(
         call.layers.begin(), call.layers.end(),
-        [](const Layer& a, const Layer& b) { return a.kind < b.kind; });
+        // A client timeout bounds each try of the call, so the client's
+        // retrying layers wrap it: within a kind, timeouts go innermost.
+        [](const Layer& a, const Layer& b) {
+          return std::tie(a.kind, a.timeout_only) <
+                 std::tie(b.kind, b.timeout_only);
+        });
   }
 }
 

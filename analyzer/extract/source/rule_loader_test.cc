@@ -25,6 +25,26 @@ TEST_CASE("schema errors name the rule file and line") {
   CHECK(diagnostics[1].message == "unknown field 'bogus'");
 }
 
+TEST_CASE("proven lists \"<package> <version>\" entries") {
+  std::string head =
+      "id: x\nlanguage: python\nlibrary: l\nkind: client\nprefilter: [a]\n"
+      "query: \"(identifier) @match\"\ntries: {semantics: tries, default: "
+      "3}\n";
+  std::vector<Diagnostic> diagnostics;
+  Rule rule;
+  CHECK(ParseRule(InstalledRuleSchema(), "rules/python/x.yaml",
+                  head + "proven: [\"python3-urllib3 1.26.12-1+deb12u4\", "
+                         "\"axios-retry 4.5.0\"]\n",
+                  &rule, &diagnostics));
+  CHECK(diagnostics.empty());
+  CHECK_FALSE(ParseRule(InstalledRuleSchema(), "rules/python/x.yaml",
+                        head + "proven: [urllib3]\n", &rule, &diagnostics));
+  REQUIRE(diagnostics.size() == 1);
+  CHECK(diagnostics[0].location.ToString() == "rules/python/x.yaml:8");
+  CHECK(diagnostics[0].message.find("'proven[0]': 'urllib3' does not match") ==
+        0);
+}
+
 TEST_CASE(
     "a kind_by_enclosing pattern that is not a regular expression is "
     "reported at its line") {

@@ -1,0 +1,13 @@
+import got from "got";
+
+const ORDERS_URL = process.env.ORDERS_URL || "http://orders:8080/orders";
+
+try {
+  const response = await got(ORDERS_URL, {
+    retry: { limit: 2, backoffLimit: 10 },
+    timeout: { request: 1000 },
+  });
+  console.log(response.statusCode);
+} catch (error) {
+  console.log(error.code || error.message);
+}

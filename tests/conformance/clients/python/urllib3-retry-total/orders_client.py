@@ -1,0 +1,21 @@
+import os
+
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+ORDERS_URL = os.environ.get("ORDERS_URL", "http://orders:8080/orders")
+
+
+def fetch_orders():
+    session = requests.Session()
+    retry = Retry(total=2, backoff_factor=0.01, status_forcelist=[500, 502, 503, 504])
+    session.mount("http://", HTTPAdapter(max_retries=retry))
+    try:
+        return session.get(ORDERS_URL, timeout=0.3).status_code
+    except requests.RequestException as error:
+        return type(error).__name__
+
+
+if __name__ == "__main__":
+    print(fetch_orders())

@@ -1,0 +1,297 @@
+#!/usr/bin/env python3
+"""Runs each client program against the failing server in each failure mode,
+counts the attempts, and compares them with what ampcheck reports.
+
+  tests/conformance/run.py [--ampcheck build/ampcheck] [--only NAME] [--table FILE]
+
+A client program is a directory clients/<language>/<name>/ with its source and
+case.json: {"rule": rule id, "package": {"debian": name} or {"npm": name},
+"program": argv run in the staged directory ({conformance} is this
+directory), "modes": [...] (default all), "expect_no_layer": true for a shape
+ampcheck reads as no retry layer (one try)}.
+It is staged as service `checkout` of fleet/deploy.yaml, calling `orders`
+through the URL in ORDERS_URL (its in-code default names orders; the run sets
+the failing server's). Expected attempts for a mode: the product, over the
+call's retrying layers, of the layer's tries when its retry_on covers the mode,
+else 1 (RETRIED_MODES). An unbounded layer must reach the server's cap. In the
+slow mode the measured hold time must lie between (tries - 1) x per-try
+timeout and ampcheck's worst_case_hold_ms. A mismatch names the rule, the library version
+and the failure mode; the exit code is 1.
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+import yaml
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+sys.path.insert(0, str(HERE))
+from failing_server import MODES, FailingServer  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "scripts"))
+import gen_libraries_doc  # noqa: E402
+
+MAX_ATTEMPTS = 30  # the server's cap: an unbounded client is stopped here
+PROGRAM_TIMEOUT_S = 20
+# Hold-time slack: process scheduling on a loaded 2-core machine.
+HOLD_SLACK_S = 0.4
+
+# What each retry_on word of the rules (rules/*/*.yaml) retries among the
+# failure modes. A layer without retry_on retries every failure its call
+# raises; the client programs raise on a 5xx status, as real code does
+# (raise_for_status). status_forcelist: the conformance programs list 500 and
+# 503, which ampcheck does not read.
+RETRIED_MODES = {
+    "connect": {"refused"},
+    "read": {"reset", "slow"},
+    "status_forcelist": {"500", "503"},
+    "any-exception": set(MODES),
+    "transient-errors": set(MODES),
+    "network-error": {"refused", "reset"},
+    "network-errors": {"refused", "reset"},
+    "idempotent-5xx": {"500", "503"},
+    "5xx": {"500", "503"},
+    "timeout": {"slow"},
+    "error": {"refused", "reset"},  # nginx proxy_next_upstream
+    "http_500": {"500"},
+    "http_503": {"503"},
+    "500": {"500"},
+    "503": {"503"},
+}
+# Layers read by built-in readers, not rule files: their origin.
+BUILT_IN_LIBRARIES = {"nginx-proxy-next-upstream": "nginx proxy_next_upstream"}
+MARKERS = {"nginx": ("Dockerfile", "FROM nginx:1.22\n"),
+           "python": ("requirements.txt", "requests\n"),
+           "javascript": ("package.json", '{"name": "checkout"}\n')}
+
+
+def package_version(package):
+    if "debian" in package:
+        out = subprocess.run(["dpkg-query", "-W", "-f", "${Version}", package["debian"]],
+                             capture_output=True, text=True)
+        if out.returncode != 0 or not out.stdout:
+            raise SystemExit(f"Debian package {package['debian']} is not installed: "
+                             "run tests/conformance/setup.sh")
+        return f"{package['debian']} {out.stdout}"
+    manifest = HERE / "js" / "node_modules" / package["npm"] / "package.json"
+    if not manifest.exists():
+        raise SystemExit(f"npm package {package['npm']} is not installed: "
+                         "run tests/conformance/setup.sh")
+    return f"{package['npm']} {json.loads(manifest.read_text())['version']}"
+
+
+def load_rule(rules_dir, rule_id):
+    for path in pathlib.Path(rules_dir).glob(f"*/{rule_id}.yaml"):
+        return yaml.safe_load(path.read_text())
+    raise SystemExit(f"no rule {rule_id} in {rules_dir}")
+
+
+def rule_library(rules_dir, rule_id):
+    if rule_id in BUILT_IN_LIBRARIES:
+        return BUILT_IN_LIBRARIES[rule_id]
+    return load_rule(rules_dir, rule_id)["library"]
+
+
+def recorded_proven(rules_dir, rule_id):
+    if rule_id in BUILT_IN_LIBRARIES:
+        return gen_libraries_doc.BUILT_IN_PROVEN.get(rule_id, [])
+    return load_rule(rules_dir, rule_id).get("proven", [])
+
+
+def proven_mismatches(rules_dir, ran, whole_suite):
+    """The rules' proven records against the versions the suite ran."""
+    failures = []
+    for rule_id, versions in sorted(ran.items()):
+        recorded = recorded_proven(rules_dir, rule_id)
+        for version in sorted(versions - set(recorded)):
+            failures.append(f"rule {rule_id} ran on {version}, which its proven "
+                            f"field does not record")
+    if whole_suite:
+        recorded = {path.stem: yaml.safe_load(path.read_text()).get("proven", [])
+                    for path in pathlib.Path(rules_dir).glob("*/*.yaml")}
+        recorded.update(gen_libraries_doc.BUILT_IN_PROVEN)
+        for rule_id, versions in sorted(recorded.items()):
+            for version in versions:
+                if version not in ran.get(rule_id, set()):
+                    failures.append(f"rule {rule_id} records proven on {version}, "
+                                    f"which no client program ran")
+    return failures
+
+
+def stage(case_dir, language, into):
+    service = into / "checkout"
+    shutil.copytree(case_dir, service, ignore=shutil.ignore_patterns("case.json"))
+    marker, text = MARKERS[language]
+    if not (service / marker).exists():
+        (service / marker).write_text(text)
+    shutil.copy(HERE / "fleet" / "deploy.yaml", into / "deploy.yaml")
+    return service
+
+
+def scan(ampcheck, staged):
+    out = subprocess.run([ampcheck, "scan", str(staged), "--format", "json"],
+                         capture_output=True, text=True)
+    if out.returncode not in (0, 1):
+        raise SystemExit(f"ampcheck scan {staged} exited {out.returncode}: {out.stderr}")
+    report = json.loads(out.stdout)
+    calls = [c for c in report["calls"] if c["from"] == "checkout" and c["to"] == "orders"]
+    return (calls[0] if calls else None), report
+
+
+def retries_mode(layer, mode):
+    words = layer.get("retry_on")
+    if not words:
+        return True
+    return any(mode in RETRIED_MODES.get(word, set()) for word in words)
+
+
+def expected_attempts(call, mode):
+    """(attempts, unbounded): the product of the retrying layers' tries."""
+    product = 1
+    for layer in call["layers"]:
+        if layer.get("timeout_only") or not retries_mode(layer, mode):
+            continue
+        if layer["tries"] == "unbounded":
+            return MAX_ATTEMPTS, True
+        product *= layer["tries"]
+    return product, False
+
+
+def per_try_timeout_s(call):
+    """The timeout of each try: a per-try timeout, or a client timeout's."""
+    timeouts = [layer["per_try_timeout_ms"] for layer in call["layers"]
+                if "per_try_timeout_ms" in layer]
+    timeouts += [layer["timeout_ms"] for layer in call["layers"]
+                 if layer.get("timeout_only") and "timeout_ms" in layer]
+    return min(timeouts) / 1000 if timeouts else None
+
+
+def run_program(argv, cwd, url):
+    env = dict(os.environ, ORDERS_URL=url, NO_PROXY="*", no_proxy="*")
+    start = time.monotonic()
+    # Debian python3-* packages are installed for the Debian interpreter.
+    argv = ["/usr/bin/python3" if argv[0] == "python3" else argv[0]] + [
+        a.replace("{conformance}", str(HERE)) for a in argv[1:]]
+    out = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
+                         timeout=PROGRAM_TIMEOUT_S)
+    return out, time.monotonic() - start
+
+
+def check_case(name, case, case_dir, language, args):
+    version = package_version(case["package"])
+    library = rule_library(args.rules_dir, case["rule"])
+    rows, failures = [], []
+    with tempfile.TemporaryDirectory(prefix="ampcheck-conformance-") as tmp:
+        service = stage(case_dir, language, pathlib.Path(tmp))
+        call, report = scan(args.ampcheck, pathlib.Path(tmp))
+        if language == "javascript":  # after the scan, which must not read it
+            (service / "node_modules").symlink_to(HERE / "js" / "node_modules")
+        where = f"{name}: rule {case['rule']} on {version}"
+        if call is None:
+            failures.append(f"{where}: ampcheck found no call checkout->orders "
+                            f"(diagnostics: {report['diagnostics']})")
+            return rows, failures
+        if case.get("expect_no_layer"):
+            if any(layer["origin"] == library for layer in call["layers"]):
+                failures.append(f"{where}: a layer of {library!r} on the call "
+                                f"({call['arithmetic']}); this shape has none")
+        elif not any(layer["origin"] == library for layer in call["layers"]):
+            failures.append(f"{where}: no layer of {library!r} on the call "
+                            f"({call['arithmetic']})")
+            return rows, failures
+        for mode in case.get("modes", MODES):
+            expected, unbounded = expected_attempts(call, mode)
+            with FailingServer(mode, max_attempts=MAX_ATTEMPTS) as server:
+                try:
+                    out, _ = run_program(case["program"], service, server.url)
+                except subprocess.TimeoutExpired:
+                    failures.append(f"{where}, failure mode {mode}: the program did not "
+                                    f"finish in {PROGRAM_TIMEOUT_S}s")
+                    continue
+                time.sleep(0.05)  # the last attempt's end
+                measured, hold = server.attempts(), server.hold_time_s()
+            said = "unbounded" if unbounded else expected
+            row = {"case": name, "rule": case["rule"], "version": version, "mode": mode,
+                   "measured": measured, "ampcheck": said, "hold_s": round(hold, 3)}
+            rows.append(row)
+            if out.returncode != 0 and not unbounded:
+                failures.append(f"{where}, failure mode {mode}: the program failed "
+                                f"({out.returncode}): {out.stderr.strip()[-400:]}")
+            if measured != expected:
+                failures.append(f"{where}, failure mode {mode}: measured {measured} "
+                                f"attempts, ampcheck says {said} ({call['arithmetic']})")
+            per_try = per_try_timeout_s(call)
+            if mode == "slow" and per_try and not unbounded:
+                # The first try's timer also runs while the client sets up
+                # (fetch, DNS, the socket), so only the later tries count whole.
+                low = (expected - 1) * per_try * 0.9 - HOLD_SLACK_S
+                high_ms = call.get("worst_case_hold_ms")
+                row["worst_case_hold_s"] = high_ms / 1000 if high_ms is not None else None
+                if high_ms is None:
+                    failures.append(f"{where}, failure mode slow: ampcheck reports no "
+                                    f"worst-case hold time; measured {hold:.3f}s")
+                elif not low <= hold <= high_ms / 1000 * 1.1 + HOLD_SLACK_S:
+                    failures.append(f"{where}, failure mode slow: held {hold:.3f}s, "
+                                    f"ampcheck's worst case is {high_ms / 1000:.3f}s "
+                                    f"({expected} x {per_try:.3f}s per try)")
+    return rows, failures
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ampcheck", default=str(ROOT / "build" / "ampcheck"))
+    parser.add_argument("--rules-dir", default=os.environ.get("AMPCHECK_RULES_DIR",
+                                                            str(ROOT / "rules")))
+    parser.add_argument("--only", action="append", default=[])
+    parser.add_argument("--table", help="write the measurements as JSON")
+    parser.add_argument("--jobs", type=int, default=3, help="client programs at a time")
+    args = parser.parse_args()
+    os.environ["AMPCHECK_RULES_DIR"] = args.rules_dir
+    cases = sorted((HERE / "clients").glob("*/*/case.json"))
+    if args.only:
+        cases = [c for c in cases if c.parent.name in args.only]
+    if not cases:
+        raise SystemExit("no client programs matched")
+
+    def run_case(path):
+        case = json.loads(path.read_text())
+        name = f"{path.parent.parent.name}/{path.parent.name}"
+        return case, check_case(name, case, path.parent, path.parent.parent.name, args)
+
+    # Client programs mostly wait (timeouts, backoff): a few at a time, each
+    # with its own server and port.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        results = list(pool.map(run_case, cases))
+    all_rows, all_failures, ran = [], [], {}
+    for case, (rows, failures) in results:
+        for row in rows:
+            worst = row.get("worst_case_hold_s")
+            print("{case:40} {mode:8} measured {measured!s:>3}  ampcheck {ampcheck!s:>9}  "
+                  "hold {hold_s:.3f}s{worst}  ({version})".format(
+                      worst=f" (worst case {worst:.3f}s)" if worst is not None else "", **row),
+                  flush=True)
+        for failure in failures:
+            print("MISMATCH " + failure, flush=True)
+        all_rows += rows
+        all_failures += failures
+        ran.setdefault(case["rule"], set()).update(row["version"] for row in rows)
+    for failure in proven_mismatches(args.rules_dir, ran, not args.only):
+        print("MISMATCH " + failure, flush=True)
+        all_failures.append(failure)
+    if args.table:
+        pathlib.Path(args.table).write_text(json.dumps(all_rows, indent=1) + "\n")
+    print(f"conformance: {len(all_rows)} runs of {len(cases)} client programs, "
+          f"{len(all_failures)} mismatches")
+    return 1 if all_failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
