@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "analyzer/cli/git_tree.h"
+#include "analyzer/cli/run_program.h"
 
 namespace ampcheck {
 namespace {
@@ -179,6 +179,87 @@ TEST_CASE("diff --base <git-rev>: the base extracted from the repository") {
   CHECK(revs.status == 0);
   // Extracted trees are removed.
   CHECK(fs::is_empty(temp));
+}
+
+// The base is read from the object database, not exported: attributes that
+// change what `git archive` writes (export-ignore drops a file, export-subst
+// rewrites one) leave an unchanged tree unchanged.
+TEST_CASE("diff --base: export-ignore and export-subst change nothing") {
+  Scratch scratch;
+  fs::path repo = scratch.path / "repo";
+  fs::create_directories(repo);
+  Git(repo, {"init", "-q", "-b", "main"});
+  fs::copy(kDiff + "worsened-path/head", repo, fs::copy_options::recursive);
+  std::ofstream(repo / ".gitattributes")
+      << "pricing-routes.yaml export-ignore\ncheckout/ export-ignore\n"
+         "workloads.yaml export-subst\n";
+  std::ofstream(repo / "workloads.yaml", std::ios::app)
+      << "# exported at $Format:%H$\n";
+  // Committed although .gitignore names it: both sides leave it out, the
+  // base through the revision's own .gitignore.
+  std::ofstream(repo / ".gitignore") << "ignored-routes.yaml\n";
+  std::ofstream(repo / "ignored-routes.yaml")
+      << "apiVersion: networking.istio.io/v1\nkind: VirtualService\n"
+         "metadata:\n  name: checkout\n  namespace: shop\nspec:\n"
+         "  hosts: [checkout]\n  http:\n  - route:\n    - destination:\n"
+         "        host: checkout\n    retries:\n      attempts: 9\n";
+  Git(repo, {"add", "-A"});
+  Git(repo, {"add", "-f", "ignored-routes.yaml"});
+  Git(repo, {"commit", "-qm", "one commit"});
+  Run run = Ampcheck({"diff", "--base", "HEAD"}, repo.string());
+  INFO(run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.rfind("no change to retry amplification: no path's tries "
+                      "changed and no finding was added",
+                      0) == 0);
+}
+
+// The acceptance case of the gate: a path already over its limit goes from
+// 36 to 48 tries (checkout's route now retries 3 times too).
+TEST_CASE("diff --base HEAD~1: a path from 36 to 48 tries is worsened") {
+  Scratch scratch;
+  fs::path repo = scratch.path / "repo";
+  fs::create_directories(repo);
+  Git(repo, {"init", "-q", "-b", "main"});
+  fs::copy(kDiff + "worsened-path/head", repo, fs::copy_options::recursive);
+  Git(repo, {"add", "-A"});
+  Git(repo, {"commit", "-qm", "36 tries"});
+  std::ofstream(repo / "checkout-routes.yaml")
+      << "apiVersion: networking.istio.io/v1\nkind: VirtualService\n"
+         "metadata:\n  name: checkout\n  namespace: shop\nspec:\n"
+         "  hosts: [checkout]\n  http:\n  - route:\n    - destination:\n"
+         "        host: checkout\n    retries:\n      attempts: 3\n";
+  Git(repo, {"add", "-A"});
+  Git(repo, {"commit", "-qm", "48 tries"});
+  Run run = Ampcheck({"diff", "--base", "HEAD~1"}, repo.string());
+  INFO(run.out);
+  INFO(run.err);
+  CHECK(run.status == 1);
+  CHECK(run.out.find("  checkout/client.go:41: error: path frontend -> "
+                     "checkout -> pricing: 48 tries per request exceeds the "
+                     "limit of 10 (limits.max_tries) [retry-amplification]\n"
+                     "      worsened: 36 -> 48 tries\n") != std::string::npos);
+  Run md = Ampcheck({"diff", "--base", "HEAD~1", "--format", "markdown"},
+                    repo.string());
+  CHECK(md.status == 1);
+  CHECK(md.out.find(":x: `retry-amplification` at `checkout/client.go:41`: "
+                    "worsened: 36 -> 48 tries:") != std::string::npos);
+}
+
+// A gitlink holds another repository's commit, not files: one diagnostic
+// names it, and the rest of the tree is read.
+TEST_CASE("diff --base: a submodule is diagnosed by its path") {
+  Scratch scratch;
+  fs::path repo = scratch.path / "repo";
+  TwoCommitRepo(repo, "unrelated-change");
+  Git(repo, {"update-index", "--add", "--cacheinfo",
+             "160000,0123456789abcdef0123456789abcdef01234567,libs/shared"});
+  Git(repo, {"commit", "-qm", "submodule"});
+  Run run = Ampcheck({"diff", "--base", "HEAD"}, repo.string());
+  CHECK(run.status == 0);
+  CHECK(run.err ==
+        "ampcheck: base HEAD: libs/shared: git submodule (commit "
+        "0123456789ab) not read; its files are in another repository\n");
 }
 
 TEST_CASE("diff: usage errors exit 2 with a message") {

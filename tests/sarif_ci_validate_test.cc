@@ -16,7 +16,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "analyzer/cli/git_tree.h"
+#include "analyzer/cli/run_program.h"
 
 namespace ampcheck {
 namespace {

@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "analyzer/cli/git_tree.h"
+#include "analyzer/cli/run_program.h"
 
 namespace ampcheck {
 namespace {

@@ -7,13 +7,14 @@
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <tuple>
 
 #include "analyzer/analyze/baseline.h"
 #include "analyzer/analyze/diff.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
-#include "analyzer/cli/git_tree.h"
 #include "analyzer/cli/pipeline_options.h"
+#include "analyzer/discover/git_file_system.h"
 #include "analyzer/report/diff_report.h"
 
 namespace ampcheck {
@@ -48,9 +49,18 @@ bool RelativeInputs(const std::vector<std::string>& inputs,
   return true;
 }
 
-bool ScanSide(const std::string& label, const ScanOptions& options,
-              ScanResult* result) {
-  DiskFileSystem fs;
+// A side read from a git revision: diagnosed submodules it reached, whose
+// files belong to another repository.
+void ReportSubmodules(const std::string& label, const GitFileSystem& tree) {
+  for (const auto& [path, commit] : tree.SubmodulesReached()) {
+    std::cerr << "ampcheck: " << label << ": " << path
+              << ": git submodule (commit " << commit
+              << ") not read; its files are in another repository\n";
+  }
+}
+
+bool ScanSide(const std::string& label, const FileSystem& fs,
+              const ScanOptions& options, ScanResult* result) {
   *result = RunScan(fs, options);
   if (result->usage_error) {
     std::cerr << "ampcheck: " << label << ": " << result->usage_message << "\n";
@@ -81,7 +91,8 @@ int RunDiffCommand(DiffFlags flags) {
   }
   ScanOptions base_options = flags.pipeline.scan;
   ScanOptions head_options = flags.pipeline.scan;
-  std::unique_ptr<GitTree> base_tree, head_tree;
+  DiskFileSystem disk;
+  std::unique_ptr<GitFileSystem> base_tree, head_tree;
   if (flags.base_rev.empty()) {
     if (flags.positional.size() != 2 || !flags.head_rev.empty()) {
       std::cerr << "ampcheck: diff needs two directories (BASE HEAD), or "
@@ -97,31 +108,33 @@ int RunDiffCommand(DiffFlags flags) {
       std::cerr << "ampcheck: " << error << "\n";
       return kExitUsage;
     }
-    base_tree = GitTree::Extract(".", flags.base_rev, &error);
-    if (!base_tree) {
-      std::cerr << "ampcheck: " << error << "\n";
-      return kExitUsage;
-    }
-    base_options.inputs.clear();
-    for (const std::string& input : inputs)
-      base_options.inputs.push_back(base_tree->Map(input));
-    if (!flags.head_rev.empty()) {
-      head_tree = GitTree::Extract(".", flags.head_rev, &error);
-      if (!head_tree) {
+    // Each revision is read from the object database, for the inputs only.
+    for (auto [rev, tree, options] :
+         {std::tuple{&flags.base_rev, &base_tree, &base_options},
+          std::tuple{&flags.head_rev, &head_tree, &head_options}}) {
+      if (rev->empty()) {
+        options->inputs = inputs;
+        continue;
+      }
+      *tree = GitFileSystem::Open(".", *rev, &error);
+      if (!*tree) {
         std::cerr << "ampcheck: " << error << "\n";
         return kExitUsage;
       }
-      head_options.inputs.clear();
+      options->inputs.clear();
       for (const std::string& input : inputs)
-        head_options.inputs.push_back(head_tree->Map(input));
-    } else {
-      head_options.inputs = inputs;
+        options->inputs.push_back((*tree)->Map(input));
     }
   }
   ScanResult base, head;
-  if (!ScanSide("base", base_options, &base) ||
-      !ScanSide("head", head_options, &head))
-    return kExitUsage;
+  bool scanned =
+      ScanSide("base", base_tree ? *base_tree : static_cast<FileSystem&>(disk),
+               base_options, &base) &&
+      ScanSide("head", head_tree ? *head_tree : static_cast<FileSystem&>(disk),
+               head_options, &head);
+  if (base_tree) ReportSubmodules("base " + flags.base_rev, *base_tree);
+  if (head_tree) ReportSubmodules("head " + flags.head_rev, *head_tree);
+  if (!scanned) return kExitUsage;
   FleetSide base_side{base.model, base.analysis};
   FleetSide head_side{head.model, head.analysis};
   FleetDiff diff = DiffFleets(base_side, head_side);

@@ -138,17 +138,22 @@ class Walker {
     ancestors->erase(status.identity);
   }
 
-  // ripgrep's .ignore: gitignore syntax, for the directory's subtree.
+  // ripgrep's .ignore: gitignore syntax, for the directory's subtree. And
+  // .gitignore when libgit2 cannot read it from the disk itself (a tree that
+  // is not on disk, such as a git revision).
   void ReadIgnoreFile(const std::string& path, const std::string& display,
                       const std::string& relative, IgnoreRules* ignore) {
-    std::string file = JoinPath(path, ".ignore");
-    if (fs_.Stat(file).type != FileStatus::Type::kFile) return;
-    std::string content, error;
-    if (!fs_.ReadFile(file, options_.max_file_bytes, &content, &error)) {
-      Diagnose(JoinPath(display, ".ignore"), "cannot read: " + error);
-      return;
+    for (const char* name : {".gitignore", ".ignore"}) {
+      if (name[1] == 'g' && ignore->reads_gitignore_from_disk()) continue;
+      std::string file = JoinPath(path, name);
+      if (fs_.Stat(file).type != FileStatus::Type::kFile) continue;
+      std::string content, error;
+      if (!fs_.ReadFile(file, options_.max_file_bytes, &content, &error)) {
+        Diagnose(JoinPath(display, name), "cannot read: " + error);
+        continue;
+      }
+      ignore->AddIgnoreFile(relative, content);
     }
-    ignore->AddIgnoreFile(relative, content);
   }
 
   void AddFile(const std::string& path, const std::string& display,

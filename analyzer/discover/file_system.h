@@ -36,6 +36,13 @@ class FileSystem {
   // The absolute path with every symlink followed; "" when it cannot be
   // resolved. In memory there are no symlinks: the path itself.
   virtual std::string RealPath(const std::string& path) const { return path; }
+  // Where a program that reads the disk (a renderer) finds `path`: the path
+  // itself, except for a tree that is not on disk (GitFileSystem). "" and
+  // *error when it cannot be provided.
+  virtual std::string DiskPath(const std::string& path,
+                               std::string* /*error*/) const {
+    return path;
+  }
 };
 
 // The machine's file system.

@@ -94,6 +94,7 @@ IgnoreRules::IgnoreRules(const std::string& root,
       read_ignore_files && !workdir.empty() &&
       git_repository_set_workdir(repository_->repo, workdir.c_str(), 0) == 0;
   if (!has_workdir) prefix_.clear();
+  has_workdir_ = has_workdir;
   std::string rules;
   for (const std::string& pattern : patterns)
     rules += RebaseRules(pattern, prefix_);

@@ -18,7 +18,8 @@ class IgnoreRules {
  public:
   // `root`: the scanned directory, whose .gitignore files (at any depth) are
   // read when `read_ignore_files`; `patterns` apply relative to it. Without
-  // a readable root on disk (in-memory tests) only `patterns` apply.
+  // a root on disk (in memory, a git revision) libgit2 reads none: the
+  // caller passes them to AddIgnoreFile (reads_gitignore_from_disk()).
   IgnoreRules(const std::string& root, const std::vector<std::string>& patterns,
               bool read_ignore_files);
   ~IgnoreRules();
@@ -32,12 +33,17 @@ class IgnoreRules {
   // the root itself), for that directory's subtree.
   void AddIgnoreFile(const std::string& directory, const std::string& content);
 
+  // Whether libgit2 reads the .gitignore files of the root's directory on
+  // disk; otherwise the caller hands them to AddIgnoreFile.
+  bool reads_gitignore_from_disk() const { return has_workdir_; }
+
  private:
   struct Repository;
   std::unique_ptr<Repository> repository_;
   // The scanned directory below the repository root ("" when it is the
   // root, or when there is no repository above it).
   std::string prefix_;
+  bool has_workdir_ = false;
 };
 
 }  // namespace ampcheck

@@ -99,6 +99,12 @@ class RenderStep {
     return "no " + names + " program (on PATH, or " + keys + " in the policy)";
   }
 
+  // A path for the renderer, which reads the disk; "" and disk_error_ when
+  // the file system cannot put it there.
+  std::string OnDisk(const std::string& path) {
+    return fs_.DiskPath(path, &disk_error_);
+  }
+
   void Error(const Location& at, const std::string& message) {
     diagnostics_->push_back({at, message, Severity::kError});
   }
@@ -171,11 +177,18 @@ class RenderStep {
       run.ns = entry->ns;
       for (const std::string& values : entry->values) {
         run.values.push_back(
-            AbsolutePath(JoinPath(settings_.base_directory, values)));
+            OnDisk(AbsolutePath(JoinPath(settings_.base_directory, values))));
       }
     }
+    std::string chart_on_disk = OnDisk(AbsolutePath(chart.path));
+    if (chart_on_disk.empty()) {
+      discovery_->skipped["helm chart not rendered"] +=
+          static_cast<int>(file_count);
+      Error(chart_file, "Helm chart not analysed: " + disk_error_);
+      return;
+    }
     ProcessRequest request;
-    request.argv = HelmTemplateCommand(run, AbsolutePath(chart.path));
+    request.argv = HelmTemplateCommand(run, chart_on_disk);
     request.timeout_ms = settings_.timeout_ms;
     ProcessResult result = runner_.Run(request);
     if (!result.succeeded()) {
@@ -219,9 +232,17 @@ class RenderStep {
         SkipPatches(*root, all);
         continue;
       }
+      std::string root_on_disk = OnDisk(AbsolutePath(root->directory));
+      if (root_on_disk.empty()) {
+        Error(root_file,
+              "kustomization not built (its files are read as "
+              "they are): " +
+                  disk_error_);
+        SkipPatches(*root, all);
+        continue;
+      }
       ProcessRequest request;
-      request.argv =
-          KustomizeCommand(program.path, AbsolutePath(root->directory));
+      request.argv = KustomizeCommand(program.path, root_on_disk);
       request.timeout_ms = settings_.timeout_ms;
       ProcessResult result = runner_.Run(request);
       if (!result.succeeded()) {
@@ -276,6 +297,7 @@ class RenderStep {
   }
 
   const FileSystem& fs_;
+  std::string disk_error_;
   const RenderSettings& settings_;
   const ProcessRunner& runner_;
   Discovery* discovery_;
