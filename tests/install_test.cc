@@ -1,6 +1,7 @@
-// cmake --install lays out bin/ and share/ampcheck/rules; the installed tree
-// finds its rules relative to itself after it is moved, with the checkout's
-// rules/ out of reach, and a binary without them refuses to run.
+// cmake --install lays out bin/, share/ampcheck/rules and
+// share/ampcheck/docs/checks; the installed tree finds its rules and check
+// pages relative to itself after it is moved, with the checkout's rules/ out
+// of reach, and a binary without them refuses to run.
 #include <doctest/doctest.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,6 +42,8 @@ TEST_CASE(
   REQUIRE_MESSAGE(install.exit_code == 0, install.out);
   CHECK(fs::is_regular_file(root / "first/bin/ampcheck"));
   CHECK(fs::is_regular_file(root / "first/share/ampcheck/rules/schema.yaml"));
+  CHECK(fs::is_regular_file(root /
+                            "first/share/ampcheck/docs/checks/retry-cycle.md"));
   fs::rename(root / "first", root / "moved");
   // The fleet is copied out too: nothing reachable from the run leads back
   // to the checkout.
@@ -87,6 +90,23 @@ TEST_CASE(
   Run without_rules =
       Shell(in_root + "alone/bin/ampcheck scan fleet --no-default-rules");
   CHECK(without_rules.exit_code != 2);
+  // The check pages travel with the tree, for explain.
+  Run explain = Shell(in_root + "moved/bin/ampcheck explain retry-cycle");
+  CHECK(explain.exit_code == 0);
+  CHECK(explain.out.rfind("# retry-cycle\n\n**Severity:** error.", 0) == 0);
+  Run explain_alone = Shell(in_root + "alone/bin/ampcheck explain retry-cycle");
+  CHECK(explain_alone.exit_code == 2);
+  CHECK(explain_alone.out ==
+        "ampcheck: cannot find the page of retry-cycle (looked for "
+        "retry-cycle.md in " +
+            (root / "alone/share/ampcheck/docs/checks").string() + ", " +
+            (root / "alone/docs/checks").string() +
+            "); install with cmake --install or set AMPCHECK_DOCS_DIR\n");
+  // --version names the rules the tree carries.
+  Run version = Shell(in_root + "moved/bin/ampcheck --version");
+  CHECK(version.out.find(
+            "\nrules: " + (root / "moved/share/ampcheck/rules").string() +
+            " (") != std::string::npos);
   fs::remove_all(root);
 }
 

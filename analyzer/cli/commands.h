@@ -21,6 +21,8 @@ void AddBaselineCommand(CLI::App* app, Command* run);
 void AddAuditCommand(CLI::App* app, Command* run);
 void AddExtractCommand(CLI::App* app, Command* run);
 void AddAnalyzeCommand(CLI::App* app, Command* run);
+void AddChecksCommand(CLI::App* app, Command* run);
+void AddExplainCommand(CLI::App* app, Command* run);
 
 // Runs the command line; returns the exit code.
 int RunCommandLine(int argc, char** argv);

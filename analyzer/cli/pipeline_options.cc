@@ -18,9 +18,17 @@ void AddExtractionSettings(CLI::App* command, ScanOptions* scan) {
                       "Extra directory of extraction rules (repeatable)");
   command->add_flag("--no-default-rules", scan->no_default_rules,
                     "Do not load the rules shipped with ampcheck");
-  command->add_option("-j,--jobs", scan->jobs,
-                      "Threads for extraction and for the checks (default: the "
-                      "CPUs of the affinity mask, capped by the cgroup quota)");
+  command
+      ->add_option("-j,--jobs", scan->jobs,
+                   "Threads for extraction and for the checks (default: the "
+                   "CPUs of the affinity mask, capped by the cgroup quota)")
+      ->check([](const std::string& value) {
+        return value.rfind('-', 0) == 0
+                   ? value +
+                         " is negative; pass 0 (the cores this process "
+                         "may use) or a number of threads"
+                   : std::string();
+      });
   command
       ->add_option("--max-file-size", scan->max_file_bytes,
                    "Skip files (and refuse standard input) larger than this "
