@@ -13,6 +13,8 @@ namespace {
 const Suppression* Suppressing(const Finding& finding, const Model& model) {
   for (const Suppression& s : model.suppressions) {
     if (s.check != finding.check && s.check != "*") continue;
+    // An inline suppression covers the finding on its line only.
+    if (s.target.known() && s.target != finding.location) continue;
     if (s.service.empty()) return &s;
     for (const std::string& name : finding.path) {
       if (name == s.service) return &s;

@@ -1,5 +1,7 @@
 #include "analyzer/extract/extractor.h"
 
+#include "analyzer/extract/inline_suppressions.h"
+
 namespace ampcheck {
 
 void ExtractorSet::Add(std::unique_ptr<Extractor> extractor) {
@@ -21,6 +23,9 @@ FileFacts ExtractorSet::ExtractFile(const SourceFile& file) const {
   for (const auto& extractor : extractors_) {
     if (extractor->Accepts(file)) extractor->Extract(file, &facts);
   }
+  // Every kind of file can carry a suppression comment next to what it sets.
+  if (file.language != "marker")
+    ReadInlineSuppressions(file.path, file.content, &facts);
   return facts;
 }
 

@@ -62,6 +62,9 @@ struct Suppression {
   std::string service;  // "" = any
   std::string reason;
   Location location;
+  // An inline suppression (ampcheck:ignore): only findings located here.
+  // Unknown = any location.
+  Location target;
 };
 
 // What a service can hold while it calls out, for saturation-risk: `pool`

@@ -160,6 +160,16 @@ struct MeshConfigFact {
   Location location;
 };
 
+// `ampcheck:ignore <check-id> <reason>` in a comment: suppresses that check's
+// findings located on `target`, the comment's own line or, for a comment on a
+// line of its own, the next line that is not a comment.
+struct InlineSuppressionFact {
+  std::string check;
+  std::string reason;  // required: one without is a diagnostic, not a fact
+  Location at;         // the comment
+  Location target;
+};
+
 // A Gateway API object reference: a route's parentRef or backendRef, a
 // policy's targetRef. Group and kind are as written ("" when not set).
 struct GatewayApiRefFact {
@@ -466,6 +476,7 @@ struct FileFacts {
   // Env set by an image build (Dockerfile ENV): the env of the service built
   // from this file's directory, below the workload's own env.
   std::vector<EnvVarFact> image_env;
+  std::vector<InlineSuppressionFact> inline_suppressions;
 };
 
 }  // namespace ampcheck

@@ -77,7 +77,9 @@ static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
-static_assert(sizeof(FileFacts) == 648, "new field: list it in Fields()");
+static_assert(sizeof(InlineSuppressionFact) == 144,
+              "new field: list it in Fields()");
+static_assert(sizeof(FileFacts) == 672, "new field: list it in Fields()");
 
 template <class S, class T>
 concept Same = std::is_same_v<std::remove_const_t<S>, T>;
@@ -417,6 +419,12 @@ void Fields(Same<BuildMarkerFact> auto& s, auto&& f) {
   f("name", s.name);
   f("references", s.references);
 }
+void Fields(Same<InlineSuppressionFact> auto& s, auto&& f) {
+  f("check", s.check);
+  f("reason", s.reason);
+  f("at", s.at);
+  f("target", s.target);
+}
 void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("file", s.file);
   f("kind", s.kind);
@@ -445,6 +453,7 @@ void Fields(Same<FileFacts> auto& s, auto&& f) {
   f("build_markers", s.build_markers);
   f("properties", s.properties);
   f("image_env", s.image_env);
+  f("inline_suppressions", s.inline_suppressions);
 }
 
 struct NoField {

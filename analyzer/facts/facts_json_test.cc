@@ -203,6 +203,10 @@ FileFacts FullFacts() {
       {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
   f.image_env = {{"CART_URL", "http://cart:8080", "", "", {"Dockerfile", 4}}};
+  f.inline_suppressions = {{"retry-amplification",
+                            "owned by the gateway",
+                            {"client.go", 40},
+                            {"client.go", 41}}};
   return f;
 }
 
@@ -257,6 +261,10 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(layer.shared);
   CHECK(read.image_env[0].value == std::string("http://cart:8080"));
   CHECK(read.image_env[0].location == original.image_env[0].location);
+  CHECK(read.inline_suppressions[0].reason == "owned by the gateway");
+  CHECK(read.inline_suppressions[0].at == original.inline_suppressions[0].at);
+  CHECK(read.inline_suppressions[0].target ==
+        original.inline_suppressions[0].target);
   CHECK(layer.methods == std::vector<std::string>{"GET", "HEAD"});
   CHECK(read.virtual_services[0].routes[0].methods ==
         std::vector<std::string>{"POST", "PUT"});

@@ -196,7 +196,9 @@ json SarifJson(const Model& model, const Analysis& analysis,
   // their alerts instead of forgetting them.
   for (const auto& [f, s] : analysis.suppressed) {
     json result = ResultJson(f, RuleIndex(f.check), prefix);
-    json suppression = {{"kind", "external"}, {"justification", s.reason}};
+    // SARIF's kinds: a comment in the analysed file is "inSource".
+    json suppression = {{"kind", s.target.known() ? "inSource" : "external"},
+                        {"justification", s.reason}};
     if (Locatable(s.location)) {
       suppression["location"] = {
           {"physicalLocation", PhysicalLocation(s.location, prefix)}};

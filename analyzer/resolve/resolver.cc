@@ -286,6 +286,11 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   context.model.max_tries = policy.max_tries;
   context.model.policy_file = policy.file;
   context.model.suppressions = policy.suppressions;
+  for (const FileFacts& file : facts) {
+    for (const InlineSuppressionFact& s : file.inline_suppressions)
+      context.model.suppressions.push_back(
+          {s.check, "", s.reason, s.at, s.target});
+  }
   context.model.files = static_cast<int>(facts.size());
   Collect(facts, &context);
   DropDuplicateResources(facts, &context);
