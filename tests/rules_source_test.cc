@@ -1,11 +1,7 @@
 // Runs every rule over its fixtures (fixtures/rules/<language>/<rule-id>.*)
-// and compares with the expectations written next to the triggering lines:
-//   // ruleid: <rule-id> tries=4     the next code line (or this one) fires
-//   (timeout=2000/- states the per-try and total timeouts in ms)
-//   // ok: <rule-id>                 near miss: must stay silent
-//   // todoruleid: <rule-id>         known gap: not checked
-//   "//": "ruleid: <rule-id>",       the same in JSON
-// Reports "missing: file:line rule" and "noisy: file:line rule".
+// with the runner `ampcheck test` uses (rule_fixtures.h), and the config and
+// gRPC fixtures with the same expectations. Reports "false negative: file:line
+// rule" and "false positive: file:line rule".
 #include <doctest/doctest.h>
 #include <fmt/format.h>
 
@@ -23,6 +19,7 @@
 #include "analyzer/extract/registry.h"
 #include "analyzer/extract/source/grpc_service_config.h"
 #include "analyzer/extract/source/rule_engine.h"
+#include "analyzer/extract/source/rule_fixtures.h"
 #include "analyzer/extract/source/rule_loader.h"
 
 namespace ampcheck {
@@ -37,155 +34,8 @@ std::string ReadFile(const fs::path& path) {
   return text.str();
 }
 
-struct Expectation {
-  std::string rule_id;
-  std::string tries;     // "" when not stated
-  std::string timeout;   // "PER_TRY_MS/TOTAL_MS", "-" for unset; "" not stated
-  std::string target;    // "kind:value" ("env:ORDERS_URL"), "" when not stated
-  std::string fallback;  // the target's in-code default, "" when not stated
-};
-
-// What a rule found on one line.
-struct Found {
-  std::string tries;
-  std::string timeout;
-  std::string target;
-  std::string fallback;
-};
-
-// "per-try/total" in milliseconds, "-" where unset: what a timeout= says.
-std::string TimeoutText(const Layer& layer) {
-  auto ms = [](const std::optional<Millis>& m) {
-    return m ? std::to_string(*m) : std::string("-");
-  };
-  return ms(layer.per_try_timeout) + "/" + ms(layer.total_timeout);
-}
-
-std::string TargetText(const Target& target) {
-  if (target.kind == TargetKind::kNone) return "";
-  return std::string(TargetKindName(target.kind)) + ":" + target.value;
-}
-
-// Expectations by line. A comment-only line applies to the next line with code.
-std::map<int, std::vector<Expectation>> ReadExpectations(
-    const std::string& text) {
-  static const RE2 kExpect(
-      R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)"
-      R"((\s+timeout=(\S+))?(\s+target=(\S+))?(\s+fallback=(\S+))?)");
-  std::map<int, std::vector<Expectation>> out;
-  std::vector<std::string> lines = Split(text, '\n');
-  for (size_t i = 0; i < lines.size(); ++i) {
-    std::vector<RegexMatch> found = RegexFindAll(kExpect, lines[i]);
-    if (found.empty() || lines[i].find("todoruleid") != std::string::npos)
-      continue;
-    const RegexGroups& m = found[0].groups;
-    std::string before = Trim(lines[i].substr(0, found[0].position));
-    size_t target = i;
-    // A JSON fixture writes its comment as a key: "//": "ruleid: ...".
-    if (before.empty() || before == "\"") {
-      target = i + 1;
-      while (target < lines.size() && (Trim(lines[target]).empty() ||
-                                       StartsWith(Trim(lines[target]), "//") ||
-                                       StartsWith(Trim(lines[target]), "#"))) {
-        ++target;
-      }
-    }
-    out[static_cast<int>(target) + 1].push_back(
-        {m[2], m[4], m[6], m[8], m[10]});
-  }
-  return out;
-}
-
 std::string Fixtures() {
   return std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/rules";
-}
-
-// Runs `rules` over every fixture file named after one of them.
-std::vector<std::string> RunFixtures(const std::vector<Rule>& rules,
-                                     const std::string& root, int* checked) {
-  std::vector<std::string> problems;
-  std::vector<Diagnostic> diagnostics;
-  for (const Rule& rule : rules) {
-    RuleEngine engine({rule}, &diagnostics);
-    fs::path directory = fs::path(root) / rule.language;
-    bool found = false;
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(directory, ec)) {
-      if (entry.path().stem().string() != rule.id) continue;
-      found = true;
-      std::string text = ReadFile(entry.path());
-      std::string display =
-          fs::relative(entry.path(), AMPCHECK_SOURCE_DIR).string();
-      SourceFile file{display, ClassifyFile(entry.path().filename().string()),
-                      text};
-      FileFacts facts;
-      engine.ExtractAlways(file, &facts);
-      auto expected = ReadExpectations(text);
-      std::map<int, Found> actual;
-      for (const LayerFact& layer : facts.layers) {
-        actual[layer.layer.location.line] = {
-            layer.layer.tries.ToString(), TimeoutText(layer.layer),
-            TargetText(layer.target), layer.target.fallback};
-      }
-      for (const CallSiteFact& site : facts.call_sites) {
-        actual[site.location.line] = {"", "", TargetText(site.target),
-                                      site.target.fallback};
-      }
-      for (const auto& [line, list] : expected) {
-        for (const Expectation& e : list) {
-          if (e.rule_id != rule.id) continue;
-          ++*checked;
-          auto it = actual.find(line);
-          if (it == actual.end()) {
-            problems.push_back(
-                fmt::format("missing: {}:{} {}", display, line, rule.id));
-          } else if (!e.tries.empty() && e.tries != it->second.tries) {
-            problems.push_back(
-                fmt::format("wrong tries: {}:{} {} tries={} (expected {})",
-                            display, line, rule.id, it->second.tries, e.tries));
-          } else if (!e.timeout.empty() && e.timeout != it->second.timeout) {
-            problems.push_back(fmt::format(
-                "wrong timeout: {}:{} {} timeout={} (expected {})", display,
-                line, rule.id, it->second.timeout, e.timeout));
-          } else if (!e.target.empty() && e.target != it->second.target) {
-            problems.push_back(fmt::format(
-                "wrong target: {}:{} {} target={} (expected {})", display, line,
-                rule.id, it->second.target, e.target));
-          } else if (!e.target.empty() && e.fallback != it->second.fallback) {
-            // A stated target states its default too: none when absent.
-            problems.push_back(fmt::format(
-                "wrong fallback: {}:{} {} fallback={} (expected {})", display,
-                line, rule.id, it->second.fallback,
-                e.fallback.empty() ? "none" : e.fallback));
-          }
-        }
-      }
-      for (const auto& [line, tries] : actual) {
-        bool wanted = false;
-        if (auto it = expected.find(line); it != expected.end()) {
-          for (const Expectation& e : it->second)
-            wanted = wanted || e.rule_id == rule.id;
-        }
-        if (!wanted)
-          problems.push_back(
-              fmt::format("noisy: {}:{} {}", display, line, rule.id));
-      }
-      if (text.find("ok: " + rule.id) == std::string::npos) {
-        problems.push_back(
-            fmt::format("no near-miss (// ok: {}) in {}", rule.id, display));
-      }
-      if (expected.empty())
-        problems.push_back(fmt::format("no positive case in {}", display));
-    }
-    if (!found)
-      problems.push_back(
-          fmt::format("no fixture for rule {} ({})", rule.id, rule.file));
-  }
-  for (const Diagnostic& d : diagnostics) {
-    problems.push_back(
-        fmt::format("rule error: {}: {}", d.location.ToString(), d.message));
-  }
-  return problems;
 }
 
 TEST_CASE("every installed rule passes its positive and near-miss fixtures") {
@@ -195,10 +45,12 @@ TEST_CASE("every installed rule passes its positive and near-miss fixtures") {
   for (const Diagnostic& d : diagnostics)
     FAIL_CHECK(d.location.ToString() << ": " << d.message);
   REQUIRE(!rules.empty());
-  int checked = 0;
-  for (const std::string& problem : RunFixtures(rules, Fixtures(), &checked))
-    FAIL_CHECK(problem);
-  MESSAGE(rules.size() << " rules, " << checked << " expectations checked");
+  DiskFileSystem fs;
+  RuleFixtureResult result =
+      RunRuleFixtures(fs, rules, {Fixtures()}, AMPCHECK_SOURCE_DIR);
+  for (const std::string& problem : result.problems) FAIL_CHECK(problem);
+  MESSAGE(rules.size() << " rules, " << result.checked
+                       << " expectations checked");
 }
 
 // Application config and gRPC service config need no rule files: their
@@ -228,9 +80,9 @@ TEST_CASE("application config and gRPC service config fixtures") {
         actual[{layer.layer.location.line, layer.rule_id}] =
             layer.layer.tries.ToString();
       }
-      auto expected = ReadExpectations(text);
+      auto expected = ReadFixtureExpectations(text);
       for (const auto& [line, list] : expected) {
-        for (const Expectation& e : list) {
+        for (const FixtureExpectation& e : list) {
           ++checked;
           positive.insert(e.rule_id);
           auto it = actual.find({line, e.rule_id});
@@ -248,7 +100,7 @@ TEST_CASE("application config and gRPC service config fixtures") {
       for (const auto& [key, tries] : actual) {
         bool wanted = false;
         if (auto it = expected.find(key.first); it != expected.end()) {
-          for (const Expectation& e : it->second)
+          for (const FixtureExpectation& e : it->second)
             wanted = wanted || e.rule_id == key.second;
         }
         if (!wanted)

@@ -98,6 +98,7 @@ int RunCommandLine(int argc, char** argv) {
   AddAnalyzeCommand(&app, &run);
   AddChecksCommand(&app, &run);
   AddExplainCommand(&app, &run);
+  AddTestCommand(&app, &run);
   AddHelpCommand(&app, &run);
   if (UnknownCommand(app, argc, argv)) return kExitUsage;
   try {

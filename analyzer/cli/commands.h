@@ -23,6 +23,7 @@ void AddExtractCommand(CLI::App* app, Command* run);
 void AddAnalyzeCommand(CLI::App* app, Command* run);
 void AddChecksCommand(CLI::App* app, Command* run);
 void AddExplainCommand(CLI::App* app, Command* run);
+void AddTestCommand(CLI::App* app, Command* run);
 
 // Runs the command line; returns the exit code.
 int RunCommandLine(int argc, char** argv);
