@@ -1,6 +1,7 @@
 // ampcheck diff and ampcheck baseline through the binary: what a user sees
 // and the exit codes (docs/exit-codes.md).
 #include <doctest/doctest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>

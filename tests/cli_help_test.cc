@@ -93,21 +93,26 @@ TEST_CASE("help, and help <command>") {
   CHECK(typo.err == "ampcheck: unknown command 'dif', did you mean 'diff'?\n");
 }
 
-TEST_CASE("CLI11 errors carry the ampcheck: prefix; -j refuses negatives") {
+TEST_CASE("CLI11 errors carry the ampcheck: prefix, and -j refuses negatives") {
   Run unknown = Ampcheck({"scan", "--no-such-option"});
   CHECK(unknown.status == 2);
   CHECK(unknown.err ==
-        "ampcheck: The following arguments were not expected: "
+        "ampcheck: The following argument was not expected: "
         "--no-such-option\nRun 'ampcheck help scan' for more information.\n");
   Run negative = Ampcheck({"scan", "-j", "-1", "fixtures/example-fleet"});
   CHECK(negative.status == 2);
-  CHECK(negative.err.rfind("ampcheck: --jobs: ", 0) == 0);
+  CHECK(negative.err ==
+        "ampcheck: --jobs: -1 is negative; pass 0 (the cores this process may "
+        "use) or a number of threads\nRun 'ampcheck help scan' for more "
+        "information.\n");
   Run zero = Ampcheck(
       {"scan", "-j", "0", "fixtures/example-fleet", "--fail-on", "never"});
   CHECK(zero.status == 0);
   Run none = Ampcheck({});
   CHECK(none.status == 2);
-  CHECK(none.err.rfind("ampcheck: ", 0) == 0);
+  CHECK(none.err ==
+        "ampcheck: A subcommand is required\nRun 'ampcheck help' for more "
+        "information.\n");
 }
 
 TEST_CASE("--version names the rules it extracts with") {

@@ -60,13 +60,16 @@ void AddHelpCommand(CLI::App* app, Command* run) {
   help->add_option("command", *topic, "Command to describe");
   help->callback([app, topic, run] {
     *run = [app, topic] {
+      // App::help() describes the selected subcommand (help itself): the
+      // formatter describes the app asked for.
       if (topic->empty()) {
-        std::cout << app->help();
+        std::cout << app->get_formatter()->make_help(
+            app, app->get_name(), CLI::AppFormatMode::Normal);
         return kExitClean;
       }
       for (const CLI::App* sub : app->get_subcommands({})) {
         if (sub->get_name() == *topic) {
-          std::cout << sub->help();
+          std::cout << sub->help(app->get_name());
           return kExitClean;
         }
       }
