@@ -15,53 +15,10 @@
 #include "analyzer/analyze/analyzer.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/resolve/resolver.h"
+#include "tests/fleet_generator.h"
 
 namespace ampcheck {
 namespace {
-
-std::string Name(int i) { return "svc-" + std::to_string(i); }
-
-constexpr int kTiers = 8;
-
-std::vector<FileFacts> SyntheticFleet(int services, int calls_each) {
-  FileFacts f;
-  f.file = "fleet.yaml";
-  f.kind = "yaml";
-  f.namespaces.push_back(
-      {"fleet", {{"istio-injection", "enabled"}}, {"fleet.yaml", 1}, {}});
-  uint64_t state = 7;
-  for (int i = 0; i < services; ++i) {
-    WorkloadFact w;
-    w.kind = "Deployment";
-    w.name = Name(i);
-    w.ns = "fleet";
-    w.labels = {{"app", Name(i)}};
-    w.location = {"fleet.yaml", 10 + i};
-    for (int k = 0; k < calls_each; ++k) {
-      state = state * 6364136223846793005ull + 1442695040888963407ull;
-      int tier = i % kTiers;
-      int next = (state >> 40) % 100 == 0 ? std::max(0, tier - 1)
-                                          : std::min(kTiers - 1, tier + 1);
-      if (next == tier) continue;  // the last tier calls nobody
-      int per_tier = services / kTiers;
-      int to = static_cast<int>(((state >> 33) % per_tier) * kTiers + next);
-      w.env.push_back({"DEP" + std::to_string(k) + "_URL",
-                       "http://" + Name(to) + ".fleet.svc.cluster.local:8080",
-                       "",
-                       "",
-                       {"fleet.yaml", 10 + i}});
-    }
-    f.workloads.push_back(std::move(w));
-    ServiceFact service;
-    service.name = Name(i);
-    service.ns = "fleet";
-    service.selector = {{"app", Name(i)}};
-    service.ports = {8080};
-    service.location = {"fleet.yaml", 5};
-    f.services.push_back(std::move(service));
-  }
-  return {f};
-}
 
 struct Timing {
   double resolve_s = 0, graph_s = 0, analyze_s = 0;
@@ -76,7 +33,7 @@ double Seconds(std::chrono::steady_clock::time_point since) {
 // Resolve; the graph's products and worst paths alone (AnalyzeGraph); and,
 // when `checks`, the whole of Analyze (graph, checks, findings).
 Timing ResolveAndAnalyze(int services, bool checks) {
-  std::vector<FileFacts> facts = SyntheticFleet(services, 4);
+  std::vector<FileFacts> facts = SyntheticGraphFleet(services, 4);
   Policy policy;
   Timing t;
   auto start = std::chrono::steady_clock::now();

@@ -80,9 +80,31 @@ TEST_CASE("--fail-on tells error, warning and note apart, in scan and diff") {
 TEST_CASE(
     "the text summary counts errors, warnings, notes and input problems") {
   Run run = Ampcheck("scan fixtures/example-fleet --fail-on never");
-  CHECK(run.out.find("\n2 files, 4 services, 3 calls: 4 errors, 2 warnings, 4 "
-                     "notes, 0 input problems; 1 other type skipped\n") !=
-        std::string::npos);
+  CHECK(run.out.find("\n2 files, 4 services, 3 calls: 10 findings (4 errors, 2 "
+                     "warnings, 4 notes), 0 input problems; 1 other\n  type "
+                     "skipped\n") != std::string::npos);
+}
+
+TEST_CASE("--severity changes what is listed, never the exit code") {
+  // near-misses: 1 warning and 2 notes.
+  Run errors_only = Ampcheck(
+      "scan fixtures/fleets/near-misses --fail-on note --severity error");
+  CHECK(errors_only.exit_code == 1);
+  CHECK(errors_only.out.rfind(
+            "1 warning, 2 notes; --severity note to show them\n", 0) == 0);
+  Run all = Ampcheck("scan fixtures/fleets/near-misses --severity note");
+  CHECK(all.exit_code == 0);
+  CHECK(all.out.find(": note: ") != std::string::npos);
+  CHECK(
+      Ampcheck("scan fixtures/fleets/near-misses --severity fatal").exit_code ==
+      2);
+  CHECK(Ampcheck("scan fixtures/fleets/near-misses --color sometimes")
+            .exit_code == 2);
+  // Piped: no colour unless asked for, whatever NO_COLOR says.
+  CHECK(all.out.find('\x1b') == std::string::npos);
+  Run forced = Ampcheck(
+      "scan fixtures/fleets/near-misses --color always --fail-on never");
+  CHECK(forced.out.rfind("\x1b[1mmanifests.yaml:74:\x1b[0m", 0) == 0);
 }
 
 TEST_CASE("a call's worst-case hold time is in the JSON report when known") {

@@ -123,4 +123,52 @@ std::string PolicyFor(const GeneratedFleet& fleet, const std::string& ns,
   return out;
 }
 
+namespace {
+
+std::string SyntheticName(int i) { return "svc-" + std::to_string(i); }
+
+}  // namespace
+
+std::vector<FileFacts> SyntheticGraphFleet(int services, int calls_each) {
+  constexpr int kTiers = 8;
+  FileFacts f;
+  f.file = "fleet.yaml";
+  f.kind = "yaml";
+  f.namespaces.push_back(
+      {"fleet", {{"istio-injection", "enabled"}}, {"fleet.yaml", 1}, {}});
+  uint64_t state = 7;
+  for (int i = 0; i < services; ++i) {
+    WorkloadFact w;
+    w.kind = "Deployment";
+    w.name = SyntheticName(i);
+    w.ns = "fleet";
+    w.labels = {{"app", SyntheticName(i)}};
+    w.location = {"fleet.yaml", 10 + i};
+    for (int k = 0; k < calls_each; ++k) {
+      state = state * 6364136223846793005ull + 1442695040888963407ull;
+      int tier = i % kTiers;
+      int next = (state >> 40) % 100 == 0 ? std::max(0, tier - 1)
+                                          : std::min(kTiers - 1, tier + 1);
+      if (next == tier) continue;  // the last tier calls nobody
+      int per_tier = services / kTiers;
+      int to = static_cast<int>(((state >> 33) % per_tier) * kTiers + next);
+      w.env.push_back(
+          {"DEP" + std::to_string(k) + "_URL",
+           "http://" + SyntheticName(to) + ".fleet.svc.cluster.local:8080",
+           "",
+           "",
+           {"fleet.yaml", 10 + i}});
+    }
+    f.workloads.push_back(std::move(w));
+    ServiceFact service;
+    service.name = SyntheticName(i);
+    service.ns = "fleet";
+    service.selector = {{"app", SyntheticName(i)}};
+    service.ports = {8080};
+    service.location = {"fleet.yaml", 5};
+    f.services.push_back(std::move(service));
+  }
+  return {f};
+}
+
 }  // namespace ampcheck

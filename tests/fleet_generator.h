@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "analyzer/discover/file_system.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -50,6 +51,13 @@ void WriteFleet(const GeneratedFleet& fleet, const RenderChoices& choices,
 // `ns`, "" when there are none.
 std::string PolicyFor(const GeneratedFleet& fleet, const std::string& ns,
                       const std::string& suffix);
+
+// The synthetic graph of bench/graph_bench.sh as facts (no files): N
+// services "svc-<i>" in eight tiers (a fleet's depth: edge, BFF, domain, ...,
+// data), each calling `calls_each` services of the next tier through env URLs
+// (one call in a hundred goes back a tier, so there are cycles), in one
+// injected namespace.
+std::vector<FileFacts> SyntheticGraphFleet(int services, int calls_each);
 
 }  // namespace ampcheck
 

@@ -45,9 +45,9 @@ TEST_CASE("kustomize files and other YAML are counted in the summary line") {
   std::ostringstream text;
   MakeTextReporter()->Render(result.model, result.analysis, {}, text);
   CHECK(EndsWith(text.str(),
-                 "6 files, 1 services, 0 calls: 0 errors, 0 warnings, 0 "
-                 "notes, 1 input problems; 2 YAML documents were not "
-                 "manifests; 3 kustomize files skipped\n"));
+                 "6 files, 1 service, 0 calls: 0 findings (0 errors, 0 "
+                 "warnings, 0 notes), 1 input problem; 2 YAML\n  documents "
+                 "were not manifests; 3 kustomize files skipped\n"));
 }
 
 }  // namespace

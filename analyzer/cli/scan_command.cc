@@ -11,6 +11,7 @@
 #include "analyzer/cli/pipeline_options.h"
 #include "analyzer/cli/repository_prefix.h"
 #include "analyzer/cli/scan.h"
+#include "analyzer/cli/text_output.h"
 #include "analyzer/report/environment_reports.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
@@ -27,6 +28,7 @@ struct ScanFlags {
   SarifOptions sarif;
   size_t max_paths = 20;
   bool verbose = false;
+  TextOutputFlags text;
   bool list_checks = false;
 };
 
@@ -88,6 +90,8 @@ int RunScanCommand(ScanFlags flags) {
   }
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
+  ApplyTextOutput(flags.text, DetectOutputTerminal(flags.output),
+                  &report_options);
   std::vector<RenderedEnvironment> rendered;
   for (EnvironmentScan& scan : scans) {
     ReconcileAccepted(baseline ? &*baseline : nullptr,
@@ -128,7 +132,8 @@ void AddScanCommand(CLI::App* app, Command* run) {
                    "Baseline file (ampcheck baseline): its findings are "
                    "accepted, stale entries reported");
   scan->add_option("--sarif-help-base", flags->sarif.help_base,
-                   "SARIF: base URL of the checks' docs pages (default: " +
+                   "SARIF and text: base URL of the checks' docs pages "
+                   "(default: " +
                        std::string(kDefaultSarifHelpBase) + ")");
   scan->add_option("--sarif-uri-prefix", flags->sarif.uri_prefix,
                    "SARIF and Code Quality: prepended to every file path "
@@ -146,6 +151,7 @@ void AddScanCommand(CLI::App* app, Command* run) {
   scan->add_flag("-v,--verbose", flags->verbose,
                  "Text: every call with its layers and evidence, and each "
                  "service's membership");
+  AddTextOutputOptions(scan, &flags->text);
   scan->add_flag("--list-checks", flags->list_checks,
                  "List the checks and exit");
   scan->callback(

@@ -7,13 +7,10 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/report/json_report.h"
 #include "analyzer/report/markdown_report.h"
+#include "analyzer/report/plural.h"
 
 namespace ampcheck {
 namespace {
-
-std::string Plural(size_t count, const std::string& word) {
-  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
-}
 
 std::string Headline(const FleetDiff& diff) {
   return Plural(diff.paths.size(), "path") + " changed tries, " +

@@ -76,7 +76,10 @@ void RenderInventoryText(const Model& model, const Analysis& analysis,
       out << "  " << where.ToString() << ": " << origin << "\n";
   }
   out << "\n";
-  MakeTextReporter()->Render(model, analysis, ReportOptions{}, out);
+  // The inventory lists everything: no finding is folded into a count.
+  ReportOptions options;
+  options.severity = Severity::kNote;
+  MakeTextReporter()->Render(model, analysis, options, out);
 }
 
 }  // namespace ampcheck

@@ -3,11 +3,14 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <set>
+#include <sstream>
 
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
+#include "analyzer/report/finding_order.h"
 #include "analyzer/report/json_report.h"
+#include "analyzer/report/mermaid_graph.h"
+#include "analyzer/report/plural.h"
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
@@ -23,10 +26,6 @@ const char* SeverityIcon(Severity severity) {
       return ":information_source:";
   }
   return ":warning:";
-}
-
-std::string Plural(size_t count, const std::string& word) {
-  return std::to_string(count) + " " + word + (count == 1 ? "" : "s");
 }
 
 std::string Code(const std::string& text) { return "`" + text + "`"; }
@@ -106,53 +105,128 @@ std::vector<AffectedPath> AffectedPaths(const Model& model,
   return paths;
 }
 
+// Text appended up to a size, the rest counted: the comment stays under
+// GitHub's limit with the worst parts in it.
+class Budget {
+ public:
+  explicit Budget(size_t room) : room_(room) {}
+  // Appends `text` when it fits in what is left, keeping `keep` bytes free.
+  bool Add(const std::string& text, std::string* out, size_t keep = 0) {
+    if (text.size() + keep > room_) return false;
+    room_ -= text.size();
+    *out += text;
+    return true;
+  }
+  size_t room() const { return room_; }
+
+ private:
+  size_t room_;
+};
+
+template <typename Write>
+std::string Rendered(Write write) {
+  std::ostringstream out;
+  write(out);
+  return out.str();
+}
+
+// Room kept for the line that counts what the limit left out.
+constexpr size_t kOmittedLineRoom = 400;
+
 class MarkdownReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
-              const ReportOptions&, std::ostream& out) const override {
-    out << kMarkdownMarker << "\n";
+              const ReportOptions& options, std::ostream& out) const override {
+    std::string header = std::string(kMarkdownMarker) + "\n";
+    std::string footer = Rendered([&](std::ostream& o) {
+      o << "<sub>" << Plural(model.files, "file") << ", "
+        << Plural(model.services.size(), "service") << ", "
+        << Plural(model.calls.size(), "call") << "; Istio "
+        << model.istio_version << " defaults; limit " << model.max_tries
+        << " tries per request.</sub>\n";
+    });
+    if (analysis.findings.empty()) {
+      std::string clear = Rendered(
+          [&](std::ostream& o) { RenderAllClear(model, analysis, o); });
+      size_t used = header.size() + clear.size() + footer.size();
+      out << header << clear
+          << RenderFolded(model, analysis,
+                          options.markdown_max_chars > used
+                              ? options.markdown_max_chars - used
+                              : 0)
+          << footer;
+      return;
+    }
     int counts[3] = {0, 0, 0};
     for (const Finding& f : analysis.findings)
       ++counts[static_cast<int>(f.severity)];
     std::vector<const Finding*> loose;
     std::vector<AffectedPath> paths = AffectedPaths(model, analysis, &loose);
-    if (analysis.findings.empty()) {
-      RenderAllClear(model, analysis, out);
-    } else {
-      std::vector<std::string> parts;
-      if (counts[2]) parts.push_back(Plural(counts[2], "error"));
-      if (counts[1]) parts.push_back(Plural(counts[1], "warning"));
-      if (counts[0]) parts.push_back(Plural(counts[0], "note"));
-      out << "### ampcheck: " << Join(parts, ", ");
-      if (!paths.empty()) out << " on " << Plural(paths.size(), "path");
-      out << "\n\n";
-      size_t shown = std::min(paths.size(), kMarkdownShownPaths);
-      for (size_t i = 0; i < shown; ++i)
-        RenderPath(model, analysis.graph, paths[i], out);
-      if (shown < paths.size()) {
-        out << "<details><summary>" << Plural(paths.size() - shown, "more path")
-            << "</summary>\n\n";
-        for (size_t i = shown; i < paths.size(); ++i)
-          RenderPath(model, analysis.graph, paths[i], out);
-        out << "</details>\n\n";
+    std::vector<std::string> parts;
+    if (counts[2]) parts.push_back(Plural(counts[2], "error"));
+    if (counts[1]) parts.push_back(Plural(counts[1], "warning"));
+    if (counts[0]) parts.push_back(Plural(counts[0], "note"));
+    header += "### ampcheck: " + Join(parts, ", ");
+    if (!paths.empty()) header += " on " + Plural(paths.size(), "path");
+    header += "\n\n";
+    std::vector<int> calls;
+    for (const AffectedPath& p : paths)
+      calls.insert(calls.end(), p.calls.begin(), p.calls.end());
+    std::string graph =
+        calls.empty() ? "" : MermaidGraph(model, analysis.graph, calls) + "\n";
+
+    size_t fixed =
+        header.size() + graph.size() + footer.size() + kOmittedLineRoom;
+    Budget budget(options.markdown_max_chars > fixed
+                      ? options.markdown_max_chars - fixed
+                      : 0);
+    std::string body;
+    const std::string close = "</details>\n\n";
+    size_t omitted_paths = 0, omitted_findings = 0;
+    size_t shown = std::min(paths.size(), kMarkdownShownPaths);
+    bool folded = false;
+    for (size_t i = 0; i < paths.size(); ++i) {
+      std::string block = Rendered([&](std::ostream& o) {
+        RenderPath(model, analysis.graph, paths[i], o);
+      });
+      if (i == shown && omitted_paths == 0) {
+        std::string open = "<details><summary>" +
+                           Plural(paths.size() - shown, "more path") +
+                           "</summary>\n\n";
+        folded = budget.Add(open, &body, close.size() + block.size());
       }
-      if (!loose.empty()) {
-        out << "**Other findings**\n\n";
-        for (const Finding* f : loose) out << FindingLine(*f);
-        out << "\n";
+      // Worst first: once one does not fit, neither does the rest.
+      bool fits = omitted_paths == 0 && (i < shown || folded) &&
+                  budget.Add(block, &body, folded ? close.size() : 0);
+      if (!fits) {
+        ++omitted_paths;
+        omitted_findings += paths[i].findings.size();
       }
-      std::vector<int> calls;
-      for (const AffectedPath& p : paths)
-        calls.insert(calls.end(), p.calls.begin(), p.calls.end());
-      if (!calls.empty())
-        out << MermaidGraph(model, analysis.graph, calls) << "\n";
     }
-    RenderFolded(model, analysis, out);
-    out << "<sub>" << Plural(model.files, "file") << ", "
-        << Plural(model.services.size(), "service") << ", "
-        << Plural(model.calls.size(), "call") << "; Istio "
-        << model.istio_version << " defaults; limit " << model.max_tries
-        << " tries per request.</sub>\n";
+    if (folded) body += close;
+    std::sort(
+        loose.begin(), loose.end(),
+        [](const Finding* a, const Finding* b) { return WorseFirst(*a, *b); });
+    if (!loose.empty()) {
+      std::string title = "**Other findings**\n\n";
+      bool titled = false;
+      for (const Finding* f : loose) {
+        std::string line = FindingLine(*f);
+        if (!titled) titled = budget.Add(title, &body, line.size() + 1);
+        if (!titled || !budget.Add(line, &body, 1)) ++omitted_findings;
+      }
+      if (titled) body += "\n";
+    }
+    std::string folded_lists = RenderFolded(model, analysis, budget.room());
+    out << header << body;
+    if (omitted_paths + omitted_findings > 0) {
+      out << "**Not shown: " << Plural(omitted_paths, "more path") << ", "
+          << Plural(omitted_findings, "more finding") << "** (this comment "
+          << "keeps the worst within " << options.markdown_max_chars
+          << " characters; `ampcheck scan --format json` lists every "
+             "finding).\n\n";
+    }
+    out << graph << folded_lists << footer;
   }
 
  private:
@@ -170,32 +244,46 @@ class MarkdownReporter : public Reporter {
     }
   }
 
-  static void RenderFolded(const Model& model, const Analysis& analysis,
-                           std::ostream& out) {
-    if (!analysis.suppressed.empty()) {
-      out << "<details><summary>"
-          << Plural(analysis.suppressed.size(), "suppressed finding")
-          << "</summary>\n\n";
-      for (const auto& [f, s] : analysis.suppressed) {
-        out << "- " << Code(f.check) << " " << MarkdownEscape(f.message) << ": "
-            << MarkdownEscape(s.reason);
-        if (s.location.known())
-          out << " (" << Code(s.location.ToString()) << ")";
-        out << "\n";
-      }
-      out << "\n</details>\n\n";
+  // The suppressed findings and input problems, folded, each list cut to
+  // what fits in `room` bytes with the rest counted.
+  static std::string RenderFolded(const Model& model, const Analysis& analysis,
+                                  size_t room) {
+    std::vector<std::string> suppressed, problems;
+    for (const auto& [f, s] : analysis.suppressed) {
+      std::string line = "- " + Code(f.check) + " " +
+                         MarkdownEscape(f.message) + ": " +
+                         MarkdownEscape(s.reason);
+      if (s.location.known()) line += " (" + Code(s.location.ToString()) + ")";
+      suppressed.push_back(line + "\n");
     }
-    if (!model.diagnostics.empty()) {
-      out << "<details><summary>"
-          << Plural(model.diagnostics.size(), "input problem")
-          << "</summary>\n\n";
-      for (const Diagnostic& d : model.diagnostics) {
-        out << "- " << SeverityIcon(d.severity) << " ";
-        if (d.location.known()) out << Code(d.location.ToString()) << ": ";
-        out << MarkdownEscape(d.message) << "\n";
-      }
-      out << "\n</details>\n\n";
+    for (const Diagnostic& d : model.diagnostics) {
+      std::string line = "- " + std::string(SeverityIcon(d.severity)) + " ";
+      if (d.location.known()) line += Code(d.location.ToString()) + ": ";
+      problems.push_back(line + MarkdownEscape(d.message) + "\n");
     }
+    Budget budget(room);
+    std::string out;
+    FoldedList(suppressed, "suppressed finding", &budget, &out);
+    FoldedList(problems, "input problem", &budget, &out);
+    return out;
+  }
+
+  static void FoldedList(const std::vector<std::string>& lines,
+                         const std::string& noun, Budget* budget,
+                         std::string* out) {
+    if (lines.empty()) return;
+    const std::string open =
+        "<details><summary>" + Plural(lines.size(), noun) + "</summary>\n\n";
+    const std::string close = "\n</details>\n\n";
+    constexpr size_t kCountLine = 64;  // "- ... 12345 more not shown"
+    if (!budget->Add(open, out, close.size() + kCountLine)) return;
+    size_t left = lines.size();
+    for (const std::string& line : lines) {
+      if (!budget->Add(line, out, close.size() + kCountLine)) break;
+      --left;
+    }
+    if (left > 0) *out += "- ... " + std::to_string(left) + " more not shown\n";
+    *out += close;
   }
 };
 
@@ -245,35 +333,6 @@ std::string MarkdownPathName(const std::vector<std::string>& names) {
   std::vector<std::string> coded;
   for (const std::string& name : names) coded.push_back(Code(name));
   return Join(coded, " → ");
-}
-
-std::string MermaidGraph(const Model& model, const GraphAnalysis& graph,
-                         const std::vector<int>& calls) {
-  std::set<int> unique(calls.begin(), calls.end());
-  std::set<int> services;
-  for (int call : unique) {
-    services.insert(model.calls[call].from);
-    services.insert(model.calls[call].to);
-  }
-  // Mermaid labels are quoted; a quote inside is written as #quot;.
-  auto label = [](const std::string& text) {
-    std::string out;
-    for (char c : text)
-      out += c == '"' ? std::string("#quot;") : std::string(1, c);
-    return "\"" + out + "\"";
-  };
-  std::string text = "```mermaid\nflowchart LR\n";
-  for (int s : services) {
-    text +=
-        "  s" + std::to_string(s) + "[" + label(model.DisplayName(s)) + "]\n";
-  }
-  for (int call : unique) {
-    const Call& c = model.calls[call];
-    text += "  s" + std::to_string(c.from) + " -->|" +
-            label(graph.calls[call].tries.ToString() + " tries") + "| s" +
-            std::to_string(c.to) + "\n";
-  }
-  return text + "```\n";
 }
 
 std::string MarkdownEscape(const std::string& text) {

@@ -1,6 +1,7 @@
 // Markdown for a review comment: per affected path the total tries and each
 // layer's factor with its file:line, a Mermaid graph of the affected calls,
 // worst paths first and the rest folded; a one-line all-clear otherwise.
+// At most ReportOptions::markdown_max_chars: what does not fit is counted.
 #ifndef AMPCHECK_REPORT_MARKDOWN_REPORT_H_
 #define AMPCHECK_REPORT_MARKDOWN_REPORT_H_
 
@@ -8,6 +9,7 @@
 #include <vector>
 
 #include "analyzer/analyze/analyzer.h"
+#include "analyzer/report/mermaid_graph.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {
@@ -32,10 +34,6 @@ std::string MarkdownFactors(const Model& model, const std::vector<int>& calls);
 
 // "checkout → pricing" with each name in code style.
 std::string MarkdownPathName(const std::vector<std::string>& names);
-
-// A Mermaid flowchart of the given calls, each edge labelled with its tries.
-std::string MermaidGraph(const Model& model, const GraphAnalysis& graph,
-                         const std::vector<int>& calls);
 
 // Escapes text for a Markdown table cell or list item.
 std::string MarkdownEscape(const std::string& text);

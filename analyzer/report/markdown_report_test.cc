@@ -102,6 +102,46 @@ TEST_CASE("markdown: a short all-clear when nothing is wrong") {
                  0) == 0);
 }
 
+TEST_CASE("markdown: capped, the worst paths kept and the rest counted") {
+  ScanResult scan = ScanCallers(40);
+  ReportOptions options;
+  options.markdown_max_chars = 4000;
+  std::ostringstream out;
+  MakeReporter("markdown")->Render(scan.model, scan.analysis, options, out);
+  std::string md = out.str();
+  CHECK(md.size() <= 4000);
+  CHECK(md.find("**`caller0` → `pricing`") != std::string::npos);
+  CHECK(md.find("**`caller39` → `pricing`") == std::string::npos);
+  size_t shown = 0;
+  for (size_t at = md.find("→ `pricing`: "); at != std::string::npos;
+       at = md.find("→ `pricing`: ", at + 1))
+    ++shown;
+  size_t not_shown = md.find("**Not shown: ");
+  REQUIRE(not_shown != std::string::npos);
+  CHECK(md.substr(not_shown).starts_with(
+      "**Not shown: " + std::to_string(40 - shown) + " more paths, "));
+  CHECK(md.find("this comment keeps the worst within 4000 characters") !=
+        std::string::npos);
+  CHECK(md.ends_with(" tries per request.</sub>\n"));
+}
+
+TEST_CASE("markdown: the graph keeps the worst calls up to its edge limit") {
+  ScanResult scan = ScanCallers(7);
+  std::vector<int> calls;
+  for (size_t i = 0; i < scan.model.calls.size(); ++i)
+    calls.push_back(static_cast<int>(i));
+  std::string graph = MermaidGraph(scan.model, scan.analysis.graph, calls, 3);
+  size_t edges = 0;
+  for (size_t at = graph.find(" -->|"); at != std::string::npos;
+       at = graph.find(" -->|", at + 1))
+    ++edges;
+  CHECK(edges == 3);
+  CHECK(
+      graph.ends_with("```\n\n<sub>The graph draws the 3 worst calls of "
+                      "7; 4 more are not drawn (at most 3 edges and 20000 "
+                      "characters).</sub>\n"));
+}
+
 TEST_CASE("markdown: helpers") {
   CHECK(MarkdownEscape("a|b <c> *d* [e]") == "a\\|b \\<c> \\*d\\* \\[e\\]");
   CHECK(MarkdownPathName({"a", "b", "c"}) == "`a` → `b` → `c`");

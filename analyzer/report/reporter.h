@@ -3,6 +3,7 @@
 #define AMPCHECK_REPORT_REPORTER_H_
 
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
@@ -13,9 +14,25 @@
 
 namespace ampcheck {
 
+// The text report's width when standard output is not a terminal and
+// COLUMNS is unset: what a CI log or a file shows without a sideways scroll.
+inline constexpr size_t kDefaultTextWidth = 100;
+
+// Markdown is a review comment: GitHub takes at most 65,536 characters.
+inline constexpr size_t kMarkdownMaxChars = 65536;
+
 struct ReportOptions {
   size_t max_paths = 20;  // text: worst paths listed (0 = all)
   bool verbose = false;   // text: every call with its layers and evidence
+  // Text: the lowest severity listed (a display filter: the exit code never
+  // depends on it); unset = warning, or note with `verbose`. The findings
+  // below it are counted in one line.
+  std::optional<Severity> severity;
+  bool color = false;                // text: ANSI colours
+  size_t width = kDefaultTextWidth;  // text: wrap at this column; 0 = never
+  // Markdown: at most this many bytes (so as many characters or fewer),
+  // the worst paths kept and the rest counted.
+  size_t markdown_max_chars = kMarkdownMaxChars;
   SarifOptions sarif;
 };
 

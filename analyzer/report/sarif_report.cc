@@ -4,6 +4,8 @@
 
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/json_dump.h"
+#include "analyzer/report/check_help.h"
+#include "analyzer/report/finding_order.h"
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
@@ -75,10 +77,19 @@ json PhysicalLocation(const Location& location, const std::string& prefix) {
   return physical;
 }
 
+// Code spans read as quotes in plain text.
+std::string WithoutBackticks(const std::string& text) {
+  std::string out;
+  for (char c : text)
+    if (c != '`') out += c;
+  return out;
+}
+
 json RuleJson(const Check& check, const std::string& help_base) {
   std::string id = check.id();
-  std::string url = help_base + "/" + id + ".md";
+  std::string url = CheckDocsUrl(help_base, id);
   std::string summary = Sentence(check.summary());
+  std::string fix = CheckFix(id);
   return {
       {"id", id},
       {"name", RuleName(id)},
@@ -88,8 +99,9 @@ json RuleJson(const Check& check, const std::string& help_base) {
                      ". Every number is shown with its arithmetic and the "
                      "file and line it comes from."}}},
       {"help",
-       {{"text", summary + " See " + url + " for the fix."},
-        {"markdown", summary + " See [" + id + "](" + url + ") for the fix."}}},
+       {{"text", summary + " Fix: " + WithoutBackticks(fix) + " See " + url},
+        {"markdown", summary + "\n\n**Fix:** " + fix + "\n\nSee [" + id + "](" +
+                         url + ")."}}},
       {"helpUri", url},
       {"defaultConfiguration", {{"level", SarifLevel(check.severity())}}},
       {"properties",
@@ -179,9 +191,7 @@ std::string RelativeUri(const std::string& path) {
 
 json SarifJson(const Model& model, const Analysis& analysis,
                const SarifOptions& options) {
-  std::string help_base =
-      options.help_base.empty() ? kDefaultSarifHelpBase : options.help_base;
-  while (!help_base.empty() && help_base.back() == '/') help_base.pop_back();
+  const std::string& help_base = options.help_base;
   std::string prefix = options.uri_prefix;
   if (!prefix.empty() && prefix.back() != '/') prefix += '/';
 
@@ -189,12 +199,25 @@ json SarifJson(const Model& model, const Analysis& analysis,
   for (const auto& check : AllChecks())
     rules.push_back(RuleJson(*check, help_base));
 
+  // The worst findings up to the limit, then suppressed ones in the room
+  // left; what does not fit is counted by severity.
   json results = json::array();
-  for (const Finding& f : analysis.findings)
-    results.push_back(ResultJson(f, RuleIndex(f.check), prefix));
+  int omitted[3] = {0, 0, 0};
+  size_t omitted_suppressed = 0;
+  for (const Finding* f : WorstFirst(analysis.findings)) {
+    if (results.size() >= options.max_results) {
+      ++omitted[static_cast<int>(f->severity)];
+      continue;
+    }
+    results.push_back(ResultJson(*f, RuleIndex(f->check), prefix));
+  }
   // Suppressed findings stay in the log, marked, so code scanning closes
   // their alerts instead of forgetting them.
   for (const auto& [f, s] : analysis.suppressed) {
+    if (results.size() >= options.max_results) {
+      ++omitted_suppressed;
+      continue;
+    }
     json result = ResultJson(f, RuleIndex(f.check), prefix);
     // SARIF's kinds: a comment in the analysed file is "inSource".
     json suppression = {{"kind", s.target.known() ? "inSource" : "external"},
@@ -223,6 +246,21 @@ json SarifJson(const Model& model, const Analysis& analysis,
               {"invocations", {invocation}},
               {"columnKind", "unicodeCodePoints"},
               {"results", results}};
+  size_t omitted_total =
+      omitted[0] + omitted[1] + omitted[2] + omitted_suppressed;
+  if (omitted_total > 0) {
+    run["properties"] = {
+        {"resultLimit", options.max_results},
+        {"resultsOmitted", omitted_total},
+        {"resultsOmittedBySeverity",
+         {{"error", omitted[2]},
+          {"warning", omitted[1]},
+          {"note", omitted[0]}}},
+        {"suppressedResultsOmitted", omitted_suppressed},
+        {"fullReport",
+         "the results kept are the worst; ampcheck scan --format json lists "
+         "every finding"}};
+  }
   return {{"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
           {"version", "2.1.0"},
           {"runs", {run}}};

@@ -9,15 +9,15 @@
 #include <string>
 
 #include "analyzer/analyze/analyzer.h"
+#include "analyzer/report/check_help.h"
 #include "analyzer/report/sarif_options.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {
 
-// Where each check's docs page lives: helpUri = base + "/" + id + ".md".
-// Code scanning needs an absolute URL, so the default is the project's.
-inline constexpr const char* kDefaultSarifHelpBase =
-    "https://github.com/ampcheck/ampcheck/blob/main/docs/checks";
+// Where each check's docs page lives: helpUri = base + "/" + id + ".md"
+// (CheckDocsUrl).
+inline constexpr const char* kDefaultSarifHelpBase = kDefaultCheckDocsBase;
 
 // The partialFingerprints key; bump the version if the hash input changes.
 inline constexpr const char* kSarifFingerprintKey = "ampcheckIdentity/v1";

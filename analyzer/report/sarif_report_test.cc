@@ -111,5 +111,49 @@ TEST_CASE("SARIF: accepted findings stay in the log, marked suppressed") {
             ->count("suppressions") == 0);
 }
 
+TEST_CASE("SARIF: each rule's help says what to change, in text and markdown") {
+  ScanResult scan = ScanFixture("fleets/seed-000-wrapper-x-mesh");
+  json sarif = SarifJson(scan.model, scan.analysis, {});
+  const json* rule = nullptr;
+  for (const json& r : sarif["runs"][0]["tool"]["driver"]["rules"])
+    if (r["id"] == "missing-timeout") rule = &r;
+  REQUIRE(rule != nullptr);
+  const std::string url =
+      "https://github.com/ampcheck/ampcheck/blob/main/docs/checks/"
+      "missing-timeout.md";
+  CHECK((*rule)["help"]["text"] ==
+        "a call has no timeout at any layer. Fix: set a route timeout "
+        "(and perTryTimeout) or a client timeout from the callee's real p99 "
+        "plus headroom. See " +
+            url);
+  CHECK((*rule)["help"]["markdown"] ==
+        "a call has no timeout at any layer.\n\n**Fix:** set a route "
+        "`timeout` (and `perTryTimeout`) or a client timeout from the "
+        "callee's real p99 plus headroom.\n\nSee [missing-timeout](" +
+            url + ").");
+}
+
+TEST_CASE("SARIF: over the result limit, the worst kept and the rest counted") {
+  ScanResult scan = ScanFixture("fleets/seed-000-wrapper-x-mesh");
+  // 2 errors, 6 warnings, 3 notes.
+  REQUIRE(scan.analysis.findings.size() == 11);
+  SarifOptions options;
+  options.max_results = 4;
+  json run = SarifJson(scan.model, scan.analysis, options)["runs"][0];
+  REQUIRE(run["results"].size() == 4);
+  CHECK(run["results"][0]["level"] == "error");
+  CHECK(run["results"][1]["level"] == "error");
+  CHECK(run["results"][2]["level"] == "warning");
+  CHECK(run["properties"] ==
+        json::parse(R"({"resultLimit": 4, "resultsOmitted": 7,
+          "resultsOmittedBySeverity": {"error": 0, "warning": 4, "note": 3},
+          "suppressedResultsOmitted": 0,
+          "fullReport": "the results kept are the worst; ampcheck scan )"
+                    R"(--format json lists every finding"})"));
+  // Under the limit there is nothing to count.
+  CHECK(SarifJson(scan.model, scan.analysis, {})["runs"][0].count(
+            "properties") == 0);
+}
+
 }  // namespace
 }  // namespace ampcheck

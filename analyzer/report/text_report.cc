@@ -1,12 +1,20 @@
-// Text for people: findings first (file:line: severity: message [check]),
-// each with its arithmetic; then the worst paths; then what was assumed and
-// what could not be read.
+// Text for people, worst first (finding_order.h): each finding
+// (file:line: severity: message [check]) with its arithmetic and what to
+// change, the findings below the shown severity counted in one line; then the
+// worst paths; then what was assumed and what could not be read. Folded to
+// the width and coloured as the options say.
 #include <algorithm>
+#include <sstream>
 
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
+#include "analyzer/report/check_help.h"
+#include "analyzer/report/finding_order.h"
 #include "analyzer/report/json_report.h"
+#include "analyzer/report/plural.h"
 #include "analyzer/report/reporter.h"
+#include "analyzer/report/text_color.h"
+#include "analyzer/report/text_wrap.h"
 
 namespace ampcheck {
 namespace {
@@ -40,22 +48,87 @@ std::string ResolveSummary(const ResolveCounts& n) {
   return out;
 }
 
-std::string Where(const Location& location) {
+std::string Where(const Location& location, bool color) {
   std::string text = location.ToString();
-  return text.empty() ? "" : text + ": ";
+  return text.empty() ? ""
+                      : Paint(TextStyle::kLocation, text + ":", color) + " ";
+}
+
+std::string SeverityWord(Severity severity, bool color) {
+  return Paint(SeverityStyle(severity), SeverityName(severity), color);
+}
+
+// The lowest severity listed: --severity, else warning, or note with -v.
+Severity ShownSeverity(const ReportOptions& options) {
+  if (options.severity) return *options.severity;
+  return options.verbose ? Severity::kNote : Severity::kWarning;
+}
+
+// "and 4 notes; -v or --severity note to show them": the findings below the
+// shown severity, counted, with the option that lists them.
+std::string FoldedLine(const int counts[3], Severity shown, bool listed_any,
+                       bool severity_given) {
+  std::vector<std::string> parts;
+  int hidden = 0;
+  Severity lowest = shown;
+  for (int s = static_cast<int>(shown) - 1; s >= 0; --s) {
+    if (counts[s] == 0) continue;
+    hidden += counts[s];
+    lowest = static_cast<Severity>(s);
+  }
+  if (hidden == 0) return "";
+  if (counts[1] > 0 && shown == Severity::kError)
+    parts.push_back(Plural(counts[1], "warning"));
+  if (counts[0] > 0) parts.push_back(Plural(counts[0], "note"));
+  std::string how = "--severity " + std::string(SeverityName(lowest));
+  if (lowest == Severity::kNote && !severity_given) how = "-v or " + how;
+  return std::string(listed_any ? "and " : "") + Join(parts, ", ") + "; " +
+         how + " to show " + (hidden == 1 ? "it" : "them") + "\n";
+}
+
+// One finding: its line, its arithmetic, and what to change with the docs
+// page that says more.
+void RenderFinding(const Finding& f, const ReportOptions& options,
+                   std::ostream& out) {
+  bool color = options.color;
+  out << Where(f.location, color) << SeverityWord(f.severity, color) << ": "
+      << f.message << " "
+      << Paint(TextStyle::kQuiet, "[" + f.check + "]", color) << "\n";
+  if (!f.arithmetic.empty()) out << "    " << f.arithmetic << "\n";
+  std::string fix = CheckFix(f.check);
+  if (!fix.empty()) {
+    out << "    " << Paint(TextStyle::kFix, "fix:", color) << " " << fix
+        << " See " << CheckDocsUrl(options.sarif.help_base, f.check) << "\n";
+  }
 }
 
 class TextReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
               const ReportOptions& options, std::ostream& out) const override {
+    std::ostringstream text;
+    RenderUnwrapped(model, analysis, options, text);
+    out << WrapLines(text.str(), options.width);
+  }
+
+ private:
+  static void RenderUnwrapped(const Model& model, const Analysis& analysis,
+                              const ReportOptions& options, std::ostream& out) {
     AnalysisContext context(model, analysis.graph);
-    for (const Finding& f : analysis.findings) {
-      out << Where(f.location) << SeverityName(f.severity) << ": " << f.message
-          << " [" << f.check << "]\n";
-      if (!f.arithmetic.empty()) out << "    " << f.arithmetic << "\n";
+    int counts[3] = {0, 0, 0};
+    for (const Finding& f : analysis.findings)
+      ++counts[static_cast<int>(f.severity)];
+    Severity listed = ShownSeverity(options);
+    bool listed_any = false;
+    for (const Finding* f : WorstFirst(analysis.findings)) {
+      if (f->severity < listed) continue;
+      RenderFinding(*f, options, out);
+      out << "\n";
+      listed_any = true;
     }
-    if (!analysis.findings.empty()) out << "\n";
+    std::string folded =
+        FoldedLine(counts, listed, listed_any, options.severity.has_value());
+    if (!folded.empty()) out << folded << "\n";
 
     std::vector<int> order = PathOrder(model, analysis);
     size_t shown = options.max_paths == 0
@@ -110,17 +183,18 @@ class TextReporter : public Reporter {
     }
     if (!model.diagnostics.empty()) out << "\ninput problems:\n";
     for (const Diagnostic& d : model.diagnostics) {
-      out << Where(d.location) << SeverityName(d.severity) << ": " << d.message
+      out << Where(d.location, options.color)
+          << SeverityWord(d.severity, options.color) << ": " << d.message
           << "\n";
     }
-    int counts[3] = {0, 0, 0};
-    for (const Finding& f : analysis.findings)
-      ++counts[static_cast<int>(f.severity)];
     out << "\n"
-        << model.files << " files, " << model.services.size() << " services, "
-        << model.calls.size() << " calls: " << counts[2] << " errors, "
-        << counts[1] << " warnings, " << counts[0] << " notes, "
-        << model.diagnostics.size() << " input problems";
+        << Plural(model.files, "file") << ", "
+        << Plural(model.services.size(), "service") << ", "
+        << Plural(model.calls.size(), "call") << ": "
+        << Plural(analysis.findings.size(), "finding") << " ("
+        << Plural(counts[2], "error") << ", " << Plural(counts[1], "warning")
+        << ", " << Plural(counts[0], "note") << "), "
+        << Plural(model.diagnostics.size(), "input problem");
     if (model.skipped_documents > 0) {
       out << "; " << model.skipped_documents
           << (model.skipped_documents == 1
@@ -133,7 +207,6 @@ class TextReporter : public Reporter {
     out << "\n" << ResolveSummary(model.counts);
   }
 
- private:
   static void RenderCalls(const Model& model, const AnalysisContext& context,
                           std::ostream& out) {
     out << "calls:\n";

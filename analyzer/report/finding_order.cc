@@ -1,0 +1,25 @@
+#include "analyzer/report/finding_order.h"
+
+#include <algorithm>
+
+namespace ampcheck {
+
+bool WorseFirst(const Finding& a, const Finding& b) {
+  if (a.severity != b.severity) return a.severity > b.severity;
+  if (a.tries != b.tries) return a.tries > b.tries;
+  if (a.bounded != b.bounded) return a.bounded > b.bounded;
+  if (a.identity != b.identity) return a.identity < b.identity;
+  return a < b;
+}
+
+std::vector<const Finding*> WorstFirst(const std::vector<Finding>& findings) {
+  std::vector<const Finding*> order;
+  order.reserve(findings.size());
+  for (const Finding& f : findings) order.push_back(&f);
+  std::sort(order.begin(), order.end(), [](const Finding* a, const Finding* b) {
+    return WorseFirst(*a, *b);
+  });
+  return order;
+}
+
+}  // namespace ampcheck

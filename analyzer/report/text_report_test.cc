@@ -1,0 +1,94 @@
+// The text report as a user reads it, on fixtures/fleets/near-misses
+// (1 warning, 2 notes): worst first, a fix line with the docs link, the notes
+// counted unless asked for, folded to the width, coloured when told.
+#include <doctest/doctest.h>
+
+#include <sstream>
+
+#include "analyzer/cli/scan.h"
+#include "analyzer/report/reporter.h"
+
+namespace ampcheck {
+namespace {
+
+const ScanResult& NearMisses() {
+  static const ScanResult scan = [] {
+    ScanOptions options;
+    options.inputs = {std::string(AMPCHECK_SOURCE_DIR) +
+                      "/fixtures/fleets/near-misses"};
+    options.jobs = 1;
+    DiskFileSystem fs;
+    return RunScan(fs, options);
+  }();
+  return scan;
+}
+
+std::string Text(const ReportOptions& options) {
+  std::ostringstream out;
+  MakeTextReporter()->Render(NearMisses().model, NearMisses().analysis, options,
+                             out);
+  return out.str();
+}
+
+const std::string kWarning =
+    "manifests.yaml:74: warning: web->search: Istio 1.31 default: 2 retries = "
+    "3 tries (no VirtualService\n"
+    "  for search); no file sets it [implicit-mesh-retry]\n"
+    "    web->search(9 = 3 client: web HTTP client, .ampcheck.yaml:17 x 3 "
+    "mesh: Istio default, no\n"
+    "      VirtualService for search)\n"
+    "    fix: write the policy down: a `retries` block on the route "
+    "(`attempts: 0` to disable), or\n"
+    "      `defaultHttpRetryPolicy` in the mesh config. See\n"
+    "      https://github.com/ampcheck/ampcheck/blob/main/docs/checks/"
+    "implicit-mesh-retry.md\n\n";
+
+TEST_CASE("text: findings with a fix line, the notes counted in one line") {
+  std::string text = Text({});
+  CHECK(text.starts_with(kWarning +
+                         "and 2 notes; -v or --severity note to show them\n\n"
+                         "worst path to each service"));
+  CHECK(text.ends_with(
+      "\n1 file, 8 services, 5 calls: 3 findings (0 errors, 1 warning, 2 "
+      "notes), 0 input problems; 1 other\n  type skipped\n"));
+}
+
+TEST_CASE("text: --severity note and -v list the notes, worst first") {
+  ReportOptions options;
+  options.severity = Severity::kNote;
+  std::string text = Text(options);
+  CHECK(text.starts_with(kWarning + "manifests.yaml:110: note: search: 1 "
+                                    "caller retries into it"));
+  // The 3-try budget note before the 2-try one.
+  CHECK(text.find("manifests.yaml:110: note:") <
+        text.find("manifests.yaml:122: note:"));
+  CHECK(text.find("-v or --severity") == std::string::npos);
+  ReportOptions verbose;
+  verbose.verbose = true;
+  CHECK(Text(verbose).find("manifests.yaml:122: note:") != std::string::npos);
+}
+
+TEST_CASE("text: --severity error folds the warning too") {
+  ReportOptions options;
+  options.severity = Severity::kError;
+  CHECK(Text(options).starts_with(
+      "1 warning, 2 notes; --severity note to show them\n\nworst path"));
+}
+
+TEST_CASE("text: colour around severity, location, check and fix") {
+  ReportOptions options;
+  options.color = true;
+  options.width = 0;
+  CHECK(Text(options).starts_with(
+      "\x1b[1mmanifests.yaml:74:\x1b[0m \x1b[1;33mwarning\x1b[0m: "
+      "web->search: Istio 1.31 default: 2 retries = 3 tries (no "
+      "VirtualService for search); no file sets it "
+      "\x1b[2m[implicit-mesh-retry]\x1b[0m\n"
+      "    web->search(9 = 3 client: web HTTP client, .ampcheck.yaml:17 x 3 "
+      "mesh: Istio default, no VirtualService for search)\n"
+      "    \x1b[1;32mfix:\x1b[0m write the policy down:"));
+  CHECK(Text({}).find('\x1b') == std::string::npos);
+}
+
+}  // namespace
+}  // namespace ampcheck
