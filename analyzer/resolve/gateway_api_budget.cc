@@ -94,6 +94,11 @@ void NoteUnappliedGatewayApiBudgets(ResolveContext* c) {
   for (Call& call : c->model.calls) {
     std::vector<const GatewayApiFact*> budgets = BudgetsFor(*c, call.to);
     if (budgets.empty()) continue;
+    // Istio's layers were bounded, or the version's diagnostic says why not.
+    const Service& caller = c->model.services[call.from];
+    if (caller.in_mesh && (caller.mesh.empty() || caller.mesh == "istio" ||
+                           caller.mesh == "istio-ambient"))
+      continue;
     for (const Layer& layer : call.layers) {
       if (layer.kind != LayerKind::kMesh || !layer.retries()) continue;
       for (const GatewayApiFact* policy : budgets) {
