@@ -67,7 +67,7 @@ TEST_CASE(
   CHECK(layer.tries == Tries::Of(3));  // Istio's default, still 3 tries
   REQUIRE(layer.budget_percent.has_value());
   CHECK(*layer.budget_percent == 25);
-  CHECK(layer.budget_location.ToString() == "fleet.yaml:27");
+  CHECK(layer.budget_location.ToString() == "fleet.yaml:28");
   REQUIRE_FALSE(layer.evidence.empty());
   CHECK(layer.evidence.back().detail ==
         "XBackendTrafficPolicy cart-budget: retryConstraint budget.percent "
@@ -100,7 +100,7 @@ TEST_CASE(
   bool diagnosed = false;
   for (const Diagnostic& d : model.diagnostics) {
     diagnosed =
-        diagnosed || (d.location.ToString() == "fleet.yaml:27" &&
+        diagnosed || (d.location.ToString() == "fleet.yaml:28" &&
                       d.message ==
                           "XBackendTrafficPolicy cart-budget: Istio translates "
                           "retryConstraint into a DestinationRule retryBudget, "
@@ -151,7 +151,7 @@ spec: {selector: {app: cart}, ports: [{name: http, port: 8080}]}
   CHECK_FALSE(call.layers[0].budget_percent.has_value());
   REQUIRE(call.notes.size() == 1);
   CHECK(call.notes[0] ==
-        "XBackendTrafficPolicy cart-budget (fleet.yaml:30) targets cart but "
+        "XBackendTrafficPolicy cart-budget (fleet.yaml:31) targets cart but "
         "does not bound HTTPRoute cart (Envoy Gateway): of the systems read, "
         "only Istio implements retryConstraint (Envoy Gateway does not: "
         "envoyproxy/gateway#5298)");
