@@ -113,7 +113,7 @@ spec:
 }
 
 TEST_CASE(
-    "linkerd routes: a GRPCRoute retries gRPC, an HTTP/2 POST; the "
+    "linkerd routes: a GRPCRoute retries gRPC, an HTTP/2 POST, and the "
     "worst route counts") {
   FileFacts facts;
   Model model = ResolveYaml(
