@@ -90,7 +90,7 @@ TEST_CASE("call method: a gRPC channel is an HTTP/2 POST, said so") {
   sites[1].target = {TargetKind::kEnv, "ITEMS_URL", ""};
   sites[1].location = {"a.go", 3};
   sites[1].detail = "net/http (go-net-http-call-site)";
-  AnnotateCallMethods(code, 0, &sites);
+  AnnotateCallMethods(LineIndex(code), 0, &sites);
   CHECK(sites[0].method == "POST");
   CHECK(sites[0].method_note ==
         "gRPC: every call is an HTTP/2 POST, and no method is declared "
