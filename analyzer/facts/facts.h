@@ -205,8 +205,19 @@ struct GatewayApiRuleFact {
   Location location;
 };
 
+// An XBackendTrafficPolicy spec.retryConstraint (GEP-3388) as written: an
+// unset number is absent here; resolve applies the CRD's defaults.
+struct GatewayApiBudgetFact {
+  std::optional<long long> percent;          // budget.percent
+  std::optional<Millis> interval;            // budget.interval
+  std::optional<long long> min_retry_count;  // minRetryRate.count
+  std::optional<Millis> min_retry_interval;  // minRetryRate.interval
+  Location location;                         // the retryConstraint block
+};
+
 // A Gateway API resource (gateway.networking.k8s.io HTTPRoute, GRPCRoute,
-// Gateway, GatewayClass) or an Envoy Gateway BackendTrafficPolicy.
+// Gateway, GatewayClass), an Envoy Gateway BackendTrafficPolicy or an
+// XBackendTrafficPolicy (gateway.networking.x-k8s.io).
 struct GatewayApiFact {
   std::string kind;
   std::string name;
@@ -219,12 +230,13 @@ struct GatewayApiFact {
   std::optional<Millis> request_timeout;     // its timeout.http.requestTimeout
   std::map<std::string, std::string> annotations;
   Location location;
+  std::optional<GatewayApiBudgetFact> budget;  // XBackendTrafficPolicy
 };
 
-// Linkerd 2.16+ retry and timeout annotations of one Service, as written and
-// checked: limit counts retries (R).
+// Linkerd 2.16+ retry and timeout annotations of one Service, HTTPRoute or
+// GRPCRoute, as written and checked: limit counts retries (R).
 struct LinkerdRetryFact {
-  std::string kind;  // "Service"
+  std::string kind;  // "Service", "HTTPRoute" or "GRPCRoute"
   std::string name;
   std::string ns;
   bool retries = false;                   // any retry.linkerd.io/ annotation
@@ -235,6 +247,10 @@ struct LinkerdRetryFact {
   std::optional<Millis> request_timeout;  // timeout.linkerd.io/request
   std::vector<Evidence> annotations;      // each one read, with its line
   Location location;                      // the first annotation read
+  // A route's parentRefs; an HTTPRoute's methods its rules match, upper
+  // case, empty when a rule matches any method.
+  std::vector<GatewayApiRefFact> parents;
+  std::vector<std::string> methods;
 };
 
 // A ServiceProfile route (linkerd.io/v1alpha2 spec.routes[]).
@@ -433,6 +449,9 @@ struct CallSiteFact {
   // The call sends an idempotency key (Idempotency-Key, x-requestid), so a
   // retry after the request was sent is safe to repeat.
   bool idempotency_key = false;
+  // How the method is known when the call does not name it ("gRPC: every
+  // call is an HTTP/2 POST"); shown with the method.
+  std::string method_note;
 };
 
 // A build marker (go.mod, pom.xml, package.json, ...) naming a source tree.

@@ -47,12 +47,14 @@ static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
 static_assert(sizeof(GatewayApiRefFact) == 192,
               "new field: list it in Fields()");
+static_assert(sizeof(GatewayApiBudgetFact) == 104,
+              "new field: list it in Fields()");
 static_assert(sizeof(GatewayApiRetryFact) == 128,
               "new field: list it in Fields()");
 static_assert(sizeof(GatewayApiRuleFact) == 288,
               "new field: list it in Fields()");
-static_assert(sizeof(GatewayApiFact) == 416, "new field: list it in Fields()");
-static_assert(sizeof(LinkerdRetryFact) == 264,
+static_assert(sizeof(GatewayApiFact) == 528, "new field: list it in Fields()");
+static_assert(sizeof(LinkerdRetryFact) == 312,
               "new field: list it in Fields()");
 static_assert(sizeof(ServiceProfileRouteFact) == 128,
               "new field: list it in Fields()");
@@ -75,7 +77,7 @@ static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
 static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(CallSiteFact) == 264, "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 296, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
 static_assert(sizeof(InlineSuppressionFact) == 144,
               "new field: list it in Fields()");
@@ -259,6 +261,13 @@ void Fields(Same<GatewayApiRuleFact> auto& s, auto&& f) {
   f("backend_timeout", s.backend_timeout);
   f("at", s.location);
 }
+void Fields(Same<GatewayApiBudgetFact> auto& s, auto&& f) {
+  f("percent", s.percent);
+  f("interval", s.interval);
+  f("min_retry_count", s.min_retry_count);
+  f("min_retry_interval", s.min_retry_interval);
+  f("at", s.location);
+}
 void Fields(Same<GatewayApiFact> auto& s, auto&& f) {
   f("kind", s.kind);
   f("name", s.name);
@@ -270,6 +279,7 @@ void Fields(Same<GatewayApiFact> auto& s, auto&& f) {
   f("request_timeout", s.request_timeout);
   f("annotations", s.annotations);
   f("at", s.location);
+  f("budget", s.budget);
 }
 void Fields(Same<LinkerdRetryFact> auto& s, auto&& f) {
   f("kind", s.kind);
@@ -283,6 +293,8 @@ void Fields(Same<LinkerdRetryFact> auto& s, auto&& f) {
   f("request_timeout", s.request_timeout);
   f("annotations", s.annotations);
   f("at", s.location);
+  f("parents", s.parents);
+  f("methods", s.methods);
 }
 void Fields(Same<ServiceProfileRouteFact> auto& s, auto&& f) {
   f("name", s.name);
@@ -412,6 +424,7 @@ void Fields(Same<CallSiteFact> auto& s, auto&& f) {
   f("scope", s.scope);
   f("method", s.method);
   f("idempotency_key", s.idempotency_key);
+  f("method_note", s.method_note);
 }
 void Fields(Same<BuildMarkerFact> auto& s, auto&& f) {
   f("directory", s.directory);

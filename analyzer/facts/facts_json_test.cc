@@ -120,18 +120,22 @@ FileFacts FullFacts() {
   route.class_name = "istio";
   route.annotations = {{"a", "b"}};
   route.location = {"route.yaml", 1};
+  route.budget = GatewayApiBudgetFact{0, 10000, 5, 1000, {"route.yaml", 20}};
   f.gateway_api = {route};
-  f.linkerd_retries = {{"Service",
-                        "pricing",
-                        "shop",
-                        true,
-                        0,
-                        {"5xx", "500-504"},
-                        {"unavailable"},
-                        300,
-                        2000,
-                        {{{"s.yaml", 6}, "retry.linkerd.io/limit: 0"}},
-                        {"s.yaml", 6}}};
+  f.linkerd_retries = {
+      {"Service",
+       "pricing",
+       "shop",
+       true,
+       0,
+       {"5xx", "500-504"},
+       {"unavailable"},
+       300,
+       2000,
+       {{{"s.yaml", 6}, "retry.linkerd.io/limit: 0"}},
+       {"s.yaml", 6},
+       {{"core", "Service", "pricing", "", 80, 0, {"s.yaml", 9}}},
+       {"POST"}}};
   f.service_profiles = {{"pricing.shop.svc.cluster.local",
                          "shop",
                          {{"GET /p", "GET", true, 3000, {"sp.yaml", 5}},
@@ -198,7 +202,8 @@ FileFacts FullFacts() {
                    "url",
                    {"", "newClient", 2, 5, 3, 4},
                    "POST",
-                   true}};
+                   true,
+                   "gRPC: every call is an HTTP/2 POST"}};
   f.build_markers = {
       {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
@@ -278,6 +283,12 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(rule.retry->retry_on ==
         original.gateway_api[0].rules[0].retry->retry_on);
   CHECK(read.gateway_api[0].refs[0].location == Location{"route.yaml", 6});
+  CHECK(read.gateway_api[0].budget->percent == 0);  // 0 is a value, not unset
+  CHECK(read.gateway_api[0].budget->min_retry_count == 5);
+  CHECK(read.gateway_api[0].budget->location == Location{"route.yaml", 20});
+  CHECK(read.linkerd_retries[0].parents[0].group == "core");
+  CHECK(read.linkerd_retries[0].methods == std::vector<std::string>{"POST"});
+  CHECK(read.call_sites[0].method_note == "gRPC: every call is an HTTP/2 POST");
   CHECK(read.ingresses[0].annotations[0].location == Location{"ing.yaml", 6});
   CHECK(read.ingresses[0].backends[0].port == 8080);
   CHECK(read.ingress_classes[0].is_default);

@@ -316,7 +316,8 @@ void AddApplicationLayers(ResolveContext* c) {
       if (!shared.empty()) detail += " (" + shared + ")";
       int call = c->AddCall(service, resolved.callee, {site.location, detail});
       if (!site.method.empty()) {
-        Call::Method method{site.method, site.location, site.idempotency_key};
+        Call::Method method{site.method, site.location, site.idempotency_key,
+                            site.method_note};
         auto& methods = c->model.calls[call].methods;
         if (std::find(methods.begin(), methods.end(), method) == methods.end())
           methods.push_back(method);

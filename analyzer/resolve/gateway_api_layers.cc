@@ -18,6 +18,14 @@ std::string RuleName(const GatewayApiFact& route,
   return route.kind + " " + route.name + " rule " + rule.name;
 }
 
+// The HTTP methods a rule's retries apply to: a GRPCRoute carries gRPC,
+// which is always an HTTP/2 POST; an HTTPRoute rule, the methods it matches.
+std::vector<std::string> RuleMethods(const GatewayApiFact& route,
+                                     const GatewayApiRuleFact& rule) {
+  if (route.kind == "GRPCRoute") return {"POST"};
+  return rule.methods;
+}
+
 std::optional<Millis> NonZero(std::optional<Millis> timeout) {
   if (timeout == 0) return std::nullopt;  // "0s" disables the timeout
   return timeout;
@@ -79,7 +87,7 @@ Layer IstioRuleLayer(const ResolveContext& c, const GatewayApiFact& route,
     layer.backoff = EnvoyRetryBackoff(rule.retry->backoff);
   }
   layer.origin = route.kind + " " + route.name + " (Istio)";
-  layer.methods = rule.methods;
+  layer.methods = RuleMethods(route, rule);
   return layer;
 }
 
@@ -132,7 +140,7 @@ Layer EnvoyGatewayRuleLayer(const GatewayApiFact& route,
                                "route timeout 15s"});
   }
   layer.origin = route.kind + " " + route.name + " (Envoy Gateway)";
-  layer.methods = rule.methods;
+  layer.methods = RuleMethods(route, rule);
   return layer;
 }
 
@@ -149,7 +157,7 @@ std::optional<Layer> PortableRuleLayer(const GatewayApiFact& route,
   layer.per_try_timeout = NonZero(rule.backend_timeout);
   layer.total_timeout = NonZero(rule.request_timeout);
   layer.origin = route.kind + " " + route.name + " (" + served.name + ")";
-  layer.methods = rule.methods;
+  layer.methods = RuleMethods(route, rule);
   return layer;
 }
 

@@ -69,6 +69,13 @@ class GatewayApiRoutes {
 // Layers of the calls from Gateways that Istio does not serve.
 void AddGatewayApiLayers(ResolveContext* c);
 
+// XBackendTrafficPolicy retry budgets (gateway_api_budget.cc): the Istio
+// layer of a call to a Service they target is bounded as by a
+// DestinationRule retryBudget; after all layers are added, a note on each
+// call whose retrying mesh layer no implementation bounds by them.
+void ApplyGatewayApiBudget(ResolveContext* c, const Call& call, Layer* layer);
+void NoteUnappliedGatewayApiBudgets(ResolveContext* c);
+
 }  // namespace ampcheck
 
 #endif  // AMPCHECK_RESOLVE_GATEWAY_API_LAYERS_H_

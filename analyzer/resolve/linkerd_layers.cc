@@ -1,6 +1,7 @@
 // Linkerd's mesh layer: the outbound proxy of a meshed caller retries, as the
-// callee's ServiceProfile says, else as its Service's retry.linkerd.io
-// annotations say (2.16+; a ServiceProfile makes Linkerd ignore them).
+// callee's ServiceProfile says, else as the retry.linkerd.io annotations of
+// the HTTPRoutes and GRPCRoutes attached to its Service, else as the
+// Service's own say (2.16+; a ServiceProfile makes Linkerd ignore them).
 // Linkerd has no default retries: a callee with neither gets no layer.
 // Semantics: reference/mesh.md section 4.
 #include <algorithm>
@@ -173,9 +174,131 @@ const ServiceProfileFact* FindProfile(const ResolveContext& c, int caller,
 const LinkerdRetryFact* FindAnnotations(const ResolveContext& c, int callee) {
   const Service& to = c.model.services[callee];
   for (const LinkerdRetryFact& fact : c.linkerd_retries) {
-    if (fact.name == to.name && fact.ns == to.ns) return &fact;
+    if (fact.kind == "Service" && fact.name == to.name && fact.ns == to.ns)
+      return &fact;
   }
   return nullptr;
+}
+
+// A route carries calls from `caller` to `callee` when a parentRef names the
+// callee Service (group "" or Linkerd's "core") and the route is the
+// Service's own (its namespace) or the caller's (a consumer route, which
+// wins there), as GAMMA defines.
+struct AttachedRoute {
+  const GatewayApiFact* route;
+  const LinkerdRetryFact* annotations;  // nullptr: none
+};
+
+// A parentRef with a port governs the traffic to that port only; a call
+// whose port is unknown may be to any.
+bool ParentIs(const ResolveContext& c, const std::string& route_ns,
+              const std::vector<GatewayApiRefFact>& parents, int callee,
+              int port) {
+  for (const GatewayApiRefFact& ref : parents) {
+    if ((ref.group.empty() || ref.group == "core") && ref.kind == "Service" &&
+        (ref.port == 0 || port == 0 || ref.port == port) &&
+        c.FindService(ref.ns.empty() ? route_ns : ref.ns, ref.name) == callee)
+      return true;
+  }
+  return false;
+}
+
+int CallPort(const ResolveContext& c, int caller, int callee) {
+  auto call = c.call_index.find({caller, callee});
+  if (call == c.call_index.end()) return 0;
+  auto port = c.call_ports.find(call->second);
+  return port == c.call_ports.end() ? 0 : port->second;
+}
+
+std::vector<AttachedRoute> AttachedRoutes(const ResolveContext& c, int caller,
+                                          int callee) {
+  const std::string& service_ns = c.model.services[callee].ns;
+  const std::string& caller_ns = c.model.services[caller].ns;
+  int port = CallPort(c, caller, callee);
+  std::vector<AttachedRoute> producer, consumer;
+  for (const GatewayApiFact& route : c.gateway_api) {
+    if (route.kind != "HTTPRoute" && route.kind != "GRPCRoute") continue;
+    if (!ParentIs(c, route.ns, route.refs, callee, port)) continue;
+    AttachedRoute attached{&route, nullptr};
+    for (const LinkerdRetryFact& fact : c.linkerd_retries) {
+      if (fact.kind == route.kind && fact.name == route.name &&
+          fact.ns == route.ns)
+        attached.annotations = &fact;
+    }
+    if (route.ns == service_ns) {
+      producer.push_back(attached);
+    } else if (route.ns == caller_ns) {
+      consumer.push_back(attached);
+    }
+  }
+  return consumer.empty() ? producer : consumer;
+}
+
+// The layer of one route. Its retry annotations, when it has any, replace
+// all of the Service's (linkerd/website 2.16+ reference/retries.md: "If any
+// retry configuration annotations are present on a route resource, they
+// override all retry configuration annotations on the parent Service");
+// without them the Service's apply. timeout.linkerd.io/request likewise.
+// A GRPCRoute carries gRPC only, which is an HTTP/2 POST.
+std::optional<Layer> RouteLayer(const AttachedRoute& attached,
+                                const LinkerdRetryFact* service) {
+  const GatewayApiFact& route = *attached.route;
+  const LinkerdRetryFact* own = attached.annotations;
+  std::string name = route.kind + " " + route.name;
+  std::optional<Layer> layer;
+  if (own && own->retries) {
+    layer = AnnotationLayer(*own);
+    if (service && service->retries) {
+      layer->detail +=
+          "; replaces the retry annotations of Service " + service->name;
+    }
+    if (!own->request_timeout && service && service->request_timeout)
+      layer->total_timeout = service->request_timeout;
+  } else if (service && service->retries) {
+    layer = AnnotationLayer(*service);
+    layer->detail += "; " + name + " has no retry annotation, so the " +
+                     "Service's apply to its traffic";
+    if (own && own->request_timeout) {
+      layer->total_timeout = own->request_timeout;
+      layer->evidence.insert(layer->evidence.end(), own->annotations.begin(),
+                             own->annotations.end());
+    }
+  } else if (own && own->request_timeout) {
+    layer = AnnotationLayer(*own);  // a timeout only
+  } else {
+    return std::nullopt;
+  }
+  if (route.kind == "GRPCRoute") {
+    layer->methods = {"POST"};
+  } else if (own && own->retries) {
+    layer->methods = own->methods;
+  }
+  return layer;
+}
+
+// Worst case over the routes that may carry the call, each route's values
+// in the evidence, as for the rules of a Gateway API route.
+std::optional<Layer> WorstRouteLayer(const std::vector<AttachedRoute>& routes,
+                                     const LinkerdRetryFact* service) {
+  std::optional<Layer> worst;
+  std::vector<Evidence> summaries;
+  for (const AttachedRoute& attached : routes) {
+    std::optional<Layer> layer = RouteLayer(attached, service);
+    if (!layer) continue;
+    summaries.push_back(
+        {attached.route->location,
+         attached.route->kind + " " + attached.route->name + ": " +
+             (layer->timeout_only ? "no retries"
+                                  : layer->tries.ToString() + " tries")});
+    if (!worst || worst->tries < layer->tries) worst = std::move(layer);
+  }
+  if (worst && summaries.size() > 1) {
+    worst->detail +=
+        " (worst of " + std::to_string(summaries.size()) + " routes)";
+    worst->evidence.insert(worst->evidence.end(), summaries.begin(),
+                           summaries.end());
+  }
+  return worst;
 }
 
 }  // namespace
@@ -192,6 +315,8 @@ void AddLinkerdLayers(ResolveContext* c) {
       continue;
     }
     if (const ServiceProfileFact* p = FindProfile(*c, call.from, call.to)) {
+      // A ServiceProfile makes Linkerd ignore every retry annotation, on
+      // the Service and on its routes.
       if (std::optional<Layer> layer = ProfileLayer(c, *p)) {
         call.layers.push_back(std::move(*layer));
       } else {
@@ -207,8 +332,21 @@ void AddLinkerdLayers(ResolveContext* c) {
       }
       continue;
     }
-    if (const LinkerdRetryFact* fact = FindAnnotations(*c, call.to)) {
-      call.layers.push_back(AnnotationLayer(*fact));
+    const LinkerdRetryFact* service = FindAnnotations(*c, call.to);
+    std::vector<AttachedRoute> routes = AttachedRoutes(*c, call.from, call.to);
+    if (!routes.empty()) {
+      if (std::optional<Layer> layer = WorstRouteLayer(routes, service)) {
+        call.layers.push_back(std::move(*layer));
+      } else {
+        call.notes.push_back("no mesh retry layer: the routes attached to " +
+                             callee.name +
+                             " and the Service have no retry.linkerd.io "
+                             "annotation; Linkerd has no default retries");
+      }
+      continue;
+    }
+    if (service && (service->retries || service->request_timeout)) {
+      call.layers.push_back(AnnotationLayer(*service));
       continue;
     }
     call.notes.push_back(

@@ -339,6 +339,7 @@ void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
         {ef.location, "EnvoyFilter " + ef.name + ": retry_budget " +
                           FormatFactor(*ef.budget_percent) + "%"});
   }
+  ApplyGatewayApiBudget(c, call, layer);
 }
 
 }  // namespace

@@ -67,6 +67,7 @@ struct Call {
     std::string method;
     Location location;
     bool idempotency_key = false;
+    std::string note;  // CallSiteFact::method_note
     bool operator==(const Method&) const = default;
   };
   std::vector<Method> methods;

@@ -302,6 +302,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   AddProxyConfigCalls(facts, &context);
   AddMeshLayers(&context);
   AddGatewayApiLayers(&context);
+  NoteUnappliedGatewayApiBudgets(&context);
   AddDeclarations(&context);
   Model model = std::move(context.model);
   model.Finalize();

@@ -57,6 +57,7 @@ class NonIdempotentRetryCheck : public Check {
         std::string method;
         Location seen;
         bool key = false;
+        std::string note;  // how the method is known, when the site says
         if (!layer.methods.empty()) {
           for (const std::string& m : layer.methods) {
             if (IdempotentMethod(m)) continue;
@@ -66,6 +67,7 @@ class NonIdempotentRetryCheck : public Check {
               if (site.method == m) {
                 seen = site.location;
                 key = site.idempotency_key;
+                note = site.note;
                 break;
               }
             }
@@ -79,6 +81,7 @@ class NonIdempotentRetryCheck : public Check {
               method = site.method;
               seen = site.location;
               key = site.idempotency_key;
+              note = site.note;
             }
           }
         }
@@ -86,10 +89,10 @@ class NonIdempotentRetryCheck : public Check {
         int index = static_cast<int>(i);
         Finding f = LayerFinding(context, index, layer);
         f.message = context.CallName(index) + ": " + method + " (" +
-                    seen.ToString() + ") can be sent up to " +
-                    layer.tries.ToString() + " times: " + layer.origin +
-                    " retries it on " + Join(after, ",") +
-                    ", after the callee may have applied it";
+                    seen.ToString() + (note.empty() ? "" : "; " + note) +
+                    ") can be sent up to " + layer.tries.ToString() +
+                    " times: " + layer.origin + " retries it on " +
+                    Join(after, ",") + ", after the callee may have applied it";
         if (key) {
           f.severity = Severity::kNote;
           f.message +=

@@ -7,6 +7,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/kubernetes/resource_validation.h"
+#include "analyzer/extract/mesh/linkerd_extractor.h"
 
 namespace ampcheck {
 namespace {
@@ -157,7 +158,27 @@ void ExtractRoute(const Manifest& m, FileFacts* facts) {
       ReadRouteRule(rule, index++, http, &route, &schema);
     }
   }
-  if (schema.Flush(facts)) facts->gateway_api.push_back(std::move(route));
+  if (!schema.Flush(facts)) return;
+  // Linkerd 2.16+ reads retry annotations on routes whose parent is a
+  // Service; they apply to the traffic the route's rules match.
+  size_t annotated = facts->linkerd_retries.size();
+  ExtractLinkerdAnnotations(m, facts);
+  if (facts->linkerd_retries.size() > annotated) {
+    LinkerdRetryFact& linkerd = facts->linkerd_retries.back();
+    linkerd.parents = route.refs;
+    for (const GatewayApiRuleFact& rule : route.rules) {
+      if (rule.methods.empty()) {
+        linkerd.methods.clear();
+        break;
+      }
+      for (const std::string& method : rule.methods) {
+        if (std::find(linkerd.methods.begin(), linkerd.methods.end(), method) ==
+            linkerd.methods.end())
+          linkerd.methods.push_back(method);
+      }
+    }
+  }
+  facts->gateway_api.push_back(std::move(route));
 }
 
 // Envoy Gateway's BackendTrafficPolicy (gateway.envoyproxy.io/v1alpha1):
@@ -209,12 +230,61 @@ void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
   if (schema.Flush(facts)) facts->gateway_api.push_back(std::move(policy));
 }
 
+// XBackendTrafficPolicy (gateway.networking.x-k8s.io/v1alpha1, GEP-3388):
+// spec.retryConstraint bounds the retries to the Services in targetRefs.
+// The CRD rejects a percent outside 0..100, an interval outside 1s..1h and
+// an empty targetRefs.
+void ExtractXBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
+  ResourceValidation schema(m, "the API server rejects it");
+  GatewayApiFact policy = NewFact(m);
+  YAML::Node spec = Child(m.root, "spec");
+  policy.refs = ReadRefs(Child(spec, "targetRefs"), "targetRefs", &schema);
+  if (policy.refs.empty())
+    schema.Reject(spec.IsDefined() ? spec : m.root, "targetRefs is empty");
+  YAML::Node constraint = Child(spec, "retryConstraint");
+  if (constraint.IsMap()) {
+    GatewayApiBudgetFact budget;
+    budget.location = m.at(constraint);
+    YAML::Node details = Child(constraint, "budget");
+    budget.percent = schema.Count(Child(details, "percent"),
+                                  "retryConstraint.budget.percent", 0);
+    if (budget.percent > 100) {
+      schema.Reject(Child(details, "percent"),
+                    "retryConstraint.budget.percent must be <= 100, got " +
+                        std::to_string(*budget.percent));
+    }
+    budget.interval = schema.Duration(Child(details, "interval"),
+                                      "retryConstraint.budget.interval");
+    if (budget.interval &&
+        (*budget.interval < 1000 || *budget.interval > 3600000)) {
+      schema.Reject(Child(details, "interval"),
+                    "retryConstraint.budget.interval " +
+                        FormatDuration(*budget.interval) +
+                        " is outside 1s..1h");
+    }
+    YAML::Node rate = Child(constraint, "minRetryRate");
+    budget.min_retry_count = schema.Count(
+        Child(rate, "count"), "retryConstraint.minRetryRate.count", 0);
+    budget.min_retry_interval = schema.Duration(
+        Child(rate, "interval"), "retryConstraint.minRetryRate.interval");
+    policy.budget = budget;
+  } else if (constraint.IsDefined() && !constraint.IsNull()) {
+    schema.Reject(constraint, "retryConstraint is not a map");
+  }
+  if (schema.Flush(facts)) facts->gateway_api.push_back(std::move(policy));
+}
+
 }  // namespace
 
 bool ExtractGatewayApiResource(const Manifest& m, FileFacts* facts) {
   if (m.kind == "BackendTrafficPolicy" &&
       m.api_version == "gateway.envoyproxy.io/v1alpha1") {
     ExtractBackendTrafficPolicy(m, facts);
+    return true;
+  }
+  if (m.kind == "XBackendTrafficPolicy" &&
+      StartsWith(m.api_version, "gateway.networking.x-k8s.io/")) {
+    ExtractXBackendTrafficPolicy(m, facts);
     return true;
   }
   if (!IsGatewayApi(m.api_version)) return false;

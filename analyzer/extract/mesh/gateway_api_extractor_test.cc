@@ -211,5 +211,87 @@ metadata: {name: other}
   CHECK(facts.skipped_documents == 2);
 }
 
+TEST_CASE(
+    "gateway api: an XBackendTrafficPolicy's retryConstraint as "
+    "written") {
+  FileFacts facts = Extract(R"(apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackendTrafficPolicy
+metadata: {name: cart-budget, namespace: shop}
+spec:
+  targetRefs: [{group: "", kind: Service, name: cart}]
+  retryConstraint:
+    budget: {percent: 0, interval: 30s}
+    minRetryRate: {count: 3}
+)");
+  CHECK(facts.diagnostics.empty());
+  REQUIRE(facts.gateway_api.size() == 1);
+  const GatewayApiFact& policy = facts.gateway_api[0];
+  CHECK(policy.kind == "XBackendTrafficPolicy");
+  REQUIRE(policy.refs.size() == 1);
+  CHECK(policy.refs[0].kind == "Service");
+  CHECK(policy.refs[0].name == "cart");
+  REQUIRE(policy.budget.has_value());
+  CHECK(policy.budget->percent == 0);  // written, not the default 20
+  CHECK(policy.budget->interval == 30000);
+  CHECK(policy.budget->min_retry_count == 3);
+  CHECK_FALSE(policy.budget->min_retry_interval.has_value());
+  CHECK(policy.budget->location.ToString() == "routes.yaml:7");
+}
+
+TEST_CASE(
+    "gateway api: an XBackendTrafficPolicy the CRD rejects is "
+    "reported and ignored") {
+  FileFacts facts = Extract(R"(apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackendTrafficPolicy
+metadata: {name: cart-budget, namespace: shop}
+spec:
+  targetRefs: []
+  retryConstraint:
+    budget: {percent: 150, interval: 2h}
+)");
+  CHECK(facts.gateway_api.empty());
+  CHECK(Messages(facts) ==
+        std::vector<std::string>{
+            "routes.yaml:5: XBackendTrafficPolicy cart-budget: targetRefs is "
+            "empty; resource ignored (the API server rejects it)",
+            "routes.yaml:7: XBackendTrafficPolicy cart-budget: "
+            "retryConstraint.budget.percent must be <= 100, got 150; "
+            "resource ignored (the API server rejects it)",
+            "routes.yaml:7: XBackendTrafficPolicy cart-budget: "
+            "retryConstraint.budget.interval 2h is outside 1s..1h; resource "
+            "ignored (the API server rejects it)"});
+}
+
+TEST_CASE(
+    "gateway api: Linkerd annotations on an HTTPRoute carry its "
+    "parents and methods") {
+  FileFacts facts = Extract(R"(apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: orders-writes
+  namespace: shop
+  annotations:
+    retry.linkerd.io/limit: "2"
+    retry.linkerd.io/grpc: unavailable
+spec:
+  parentRefs: [{name: orders, kind: Service, group: core}]
+  rules:
+  - matches: [{method: POST}, {method: PATCH}]
+  - matches: [{method: POST}]
+)");
+  CHECK(Messages(facts) ==
+        std::vector<std::string>{
+            "routes.yaml:8: HTTPRoute orders-writes: retry.linkerd.io/grpc is "
+            "not valid on a HTTPRoute; ignored"});
+  REQUIRE(facts.linkerd_retries.size() == 1);
+  const LinkerdRetryFact& fact = facts.linkerd_retries[0];
+  CHECK(fact.kind == "HTTPRoute");
+  CHECK(fact.limit == 2);
+  CHECK(fact.grpc.empty());
+  REQUIRE(fact.parents.size() == 1);
+  CHECK(fact.parents[0].group == "core");
+  CHECK(fact.methods == std::vector<std::string>{"POST", "PATCH"});
+}
+
 }  // namespace
 }  // namespace ampcheck

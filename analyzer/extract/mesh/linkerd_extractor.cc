@@ -84,6 +84,13 @@ struct AnnotationReader {
 
   void Read(const std::string& key, const std::string& value,
             const Location& at) {
+    // linkerd/website reference/retries.md: the http conditions are not
+    // valid on a GRPCRoute, the grpc ones not on an HTTPRoute.
+    if ((key == "retry.linkerd.io/http" && m.kind == "GRPCRoute") ||
+        (key == "retry.linkerd.io/grpc" && m.kind == "HTTPRoute")) {
+      Warn(at, key + " is not valid on a " + m.kind + "; ignored");
+      return;
+    }
     out->annotations.push_back({at, key + ": " + value});
     if (!out->location.known()) out->location = at;
     if (key == kRequestTimeout) {

@@ -9,8 +9,10 @@
 
 namespace ampcheck {
 
-// The retry and timeout annotations of a Service manifest, when it has any;
-// malformed values are warnings naming the annotation's line.
+// The retry and timeout annotations of a Service, HTTPRoute or GRPCRoute
+// manifest, when it has any; malformed values are warnings naming the
+// annotation's line. A route's parentRefs and methods are the caller's to
+// fill in (gateway_api_extractor.cc).
 void ExtractLinkerdAnnotations(const Manifest& service, FileFacts* facts);
 
 // A ServiceProfile. False when the manifest is not one.

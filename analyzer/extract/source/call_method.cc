@@ -48,6 +48,12 @@ std::set<std::string> MethodsNamedIn(std::string_view text) {
   return methods;
 }
 
+// A call site a gRPC rule found: its detail names the rule
+// ("grpc-go (go-grpc-target-call-site)").
+bool IsGrpcCallSite(const CallSiteFact& site) {
+  return ToLower(site.detail).find("grpc") != std::string::npos;
+}
+
 }  // namespace
 
 std::string MethodNamedIn(std::string_view text) {
@@ -102,6 +108,14 @@ void AnnotateCallMethods(const LineIndex& lines, size_t first,
       // method, when it names exactly one.
       std::set<std::string> named = MethodsNamedIn(function);
       if (named.size() == 1) site.method = *named.begin();
+    }
+    if (site.method.empty() && IsGrpcCallSite(site)) {
+      // gRPC sends every call as an HTTP/2 POST, and a method is idempotent
+      // only when its .proto declares idempotency_level, which is not read.
+      site.method = "POST";
+      site.method_note =
+          "gRPC: every call is an HTTP/2 POST, and no method is declared "
+          "idempotent (.proto files are not read)";
     }
     bool declarative = site.detail.find("feign") != std::string::npos ||
                        site.detail.find("rest-client") != std::string::npos ||

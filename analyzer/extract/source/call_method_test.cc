@@ -77,5 +77,27 @@ TEST_CASE(
   CHECK(sites[2].method == "POST");
 }
 
+TEST_CASE("call method: a gRPC channel is an HTTP/2 POST, said so") {
+  std::string code =
+      "func dial() {\n"                         // 1
+      "  grpc.NewClient(\"payments:50051\")\n"  // 2
+      "  http.Get(os.Getenv(\"ITEMS_URL\"))\n"  // 3
+      "}\n";
+  std::vector<CallSiteFact> sites(2);
+  sites[0].target = {TargetKind::kHost, "payments:50051", ""};
+  sites[0].location = {"a.go", 2};
+  sites[0].detail = "grpc-go (go-grpc-target-call-site)";
+  sites[1].target = {TargetKind::kEnv, "ITEMS_URL", ""};
+  sites[1].location = {"a.go", 3};
+  sites[1].detail = "net/http (go-net-http-call-site)";
+  AnnotateCallMethods(LineIndex(code), 0, &sites);
+  CHECK(sites[0].method == "POST");
+  CHECK(sites[0].method_note ==
+        "gRPC: every call is an HTTP/2 POST, and no method is declared "
+        "idempotent (.proto files are not read)");
+  CHECK(sites[1].method == "GET");
+  CHECK(sites[1].method_note.empty());
+}
+
 }  // namespace
 }  // namespace ampcheck

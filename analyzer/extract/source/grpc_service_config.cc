@@ -164,6 +164,9 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
       continue;
     }
     layer.detail += MethodNames(config);
+    // Every gRPC call is an HTTP/2 POST; no method is known to be declared
+    // idempotent (idempotency_level in a .proto is not read).
+    if (layer.retries()) layer.methods = {"POST"};
     if (layer.retries() && budget) {
       layer.budget_percent = budget;
       layer.budget_location = view.At(throttling);
