@@ -82,8 +82,8 @@ TEST_CASE(
 TEST_CASE("baseline: a policy suppression that matches nothing is stale") {
   Model model;
   model.suppressions = {
-      {"retry-cycle", "", "queue loop", {".ampcheck.yaml", 7}},
-      {"missing-timeout", "orders", "batch", {".ampcheck.yaml", 10}}};
+      {"retry-cycle", "", "queue loop", {".ampcheck.yaml", 7}, {}},
+      {"missing-timeout", "orders", "batch", {".ampcheck.yaml", 10}, {}}};
   Analysis analysis;
   analysis.suppressed.emplace_back(
       MakeFinding("missing-timeout", "missing-timeout|a", {"x.yaml", 3}),

@@ -12,7 +12,7 @@ std::vector<std::string> CheckDocsCandidates(
   if (!environment_value.empty()) return {environment_value};
   if (executable.empty()) return {};
   std::string prefix = ParentPath(ParentPath(executable));
-  if (prefix.empty()) prefix = "/";
+  if (prefix.empty()) prefix.assign(1, '/');
   return {JoinPath(prefix, "share/ampcheck/docs/checks"),
           JoinPath(prefix, "docs/checks")};
 }

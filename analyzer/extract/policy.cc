@@ -253,7 +253,9 @@ class PolicyReader {
       CheckKeys(node, "suppressions[]", {"check", "service", "reason"});
       Suppression s{YamlView::String(node, "check"),
                     YamlView::String(node, "service"),
-                    YamlView::String(node, "reason"), view_.At(node)};
+                    YamlView::String(node, "reason"),
+                    view_.At(node),
+                    {}};
       if (s.check.empty() || s.reason.empty()) {
         Error(node, "suppressions[] needs check and reason");
       } else {

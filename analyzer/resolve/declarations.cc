@@ -69,7 +69,7 @@ void AddAnnotatedSuppressions(
                   Severity::kError);
       continue;
     }
-    c->model.suppressions.push_back({check, service, reason, at});
+    c->model.suppressions.push_back({check, service, reason, at, {}});
   }
 }
 
