@@ -305,8 +305,8 @@ TEST_CASE("baseline: the next scan passes, a new finding on top fails") {
   Run worse = Ampcheck({"scan", fleet.string(), "--baseline", baseline});
   CHECK(worse.status == 1);
   CHECK(worse.out.rfind(".ampcheck.yaml:23: error: path catalog -> pricing: "
-                        "12 tries per request exceeds the limit of 10\n"
-                        "  (limits.max_tries) [retry-amplification]\n",
+                        "12 tries per request exceeds the limit of 10 "
+                        "(limits.max_tries) [retry-amplification]\n",
                         0) == 0);
   CHECK(worse.out.find("2 errors, 0 warnings") != std::string::npos);
 }

@@ -81,7 +81,7 @@ TEST_CASE(
     "the text summary counts errors, warnings, notes and input problems") {
   Run run = Ampcheck("scan fixtures/example-fleet --fail-on never");
   CHECK(run.out.find("\n2 files, 4 services, 3 calls: 10 findings (4 errors, 2 "
-                     "warnings, 4 notes), 0 input problems; 1 other\n  type "
+                     "warnings, 4 notes), 0 input problems; 1 other type "
                      "skipped\n") != std::string::npos);
 }
 

@@ -35,10 +35,12 @@ const Fleet& FiveThousandServices() {
   return fleet;
 }
 
+// Text as on a terminal of the default width.
 std::string Render(const std::string& format, const Fleet& fleet) {
   std::ostringstream out;
-  MakeReporter(format)->Render(fleet.model, fleet.analysis, ReportOptions{},
-                               out);
+  ReportOptions options;
+  options.width = kDefaultTextWidth;
+  MakeReporter(format)->Render(fleet.model, fleet.analysis, options, out);
   return out.str();
 }
 

@@ -46,7 +46,7 @@ TEST_CASE("kustomize files and other YAML are counted in the summary line") {
   MakeTextReporter()->Render(result.model, result.analysis, {}, text);
   CHECK(EndsWith(text.str(),
                  "6 files, 1 service, 0 calls: 0 findings (0 errors, 0 "
-                 "warnings, 0 notes), 1 input problem; 2 YAML\n  documents "
+                 "warnings, 0 notes), 1 input problem; 2 YAML documents "
                  "were not manifests; 3 kustomize files skipped\n"));
 }
 

@@ -24,8 +24,9 @@ void AddTextOutputOptions(CLI::App* command, TextOutputFlags* flags) {
       ->check(CLI::IsMember({"error", "warning", "note"}));
   command->add_option("--width", flags->width,
                       "Text: fold lines to this many columns, 0 = never "
-                      "(default: COLUMNS, else the terminal's width, else "
-                      "100)");
+                      "(default: COLUMNS, else the terminal's width, 100 when "
+                      "it is unknown; never when piped or written to a "
+                      "file)");
 }
 
 OutputTerminal DetectOutputTerminal(const std::string& output_path) {
@@ -53,9 +54,8 @@ size_t TextWidth(const std::optional<size_t>& flag,
   long long columns = 0;
   if (ParseInt(terminal.columns_env, &columns) && columns > 0)
     return static_cast<size_t>(columns);
-  if (terminal.to_stdout && terminal.is_terminal && terminal.columns > 0)
-    return terminal.columns;
-  return kDefaultTextWidth;
+  if (!terminal.to_stdout || !terminal.is_terminal) return 0;
+  return terminal.columns > 0 ? terminal.columns : kDefaultTextWidth;
 }
 
 void ApplyTextOutput(const TextOutputFlags& flags,

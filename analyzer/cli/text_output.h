@@ -42,8 +42,9 @@ OutputTerminal DetectOutputTerminal(const std::string& output_path);
 bool UseColor(const std::string& mode, const OutputTerminal& terminal);
 
 // --width when given (0 = never fold); else COLUMNS when it is a positive
-// number; else the terminal's width when the report goes to one; else
-// kDefaultTextWidth (100).
+// number; else, when the report goes to a terminal, its width
+// (kDefaultTextWidth, 100, when unknown); else 0: piped or written to a file,
+// lines stay whole, for grep and diff.
 size_t TextWidth(const std::optional<size_t>& flag,
                  const OutputTerminal& terminal);
 

@@ -31,9 +31,11 @@ TEST_CASE("--color auto: on a terminal only, never with NO_COLOR or -o") {
   CHECK_FALSE(UseColor("never", terminal));
 }
 
-TEST_CASE("width: --width, else COLUMNS, else the terminal's, else 100") {
+TEST_CASE(
+    "width: --width, else COLUMNS, else the terminal's, never when piped") {
   CHECK(TextWidth(std::nullopt, Terminal(132)) == 132);
-  CHECK(TextWidth(std::nullopt, OutputTerminal{}) == 100);
+  CHECK(TextWidth(std::nullopt, OutputTerminal{}) == 0);  // a pipe
+  CHECK(TextWidth(std::nullopt, Terminal(0)) == 100);     // width unknown
   OutputTerminal columns = Terminal(132);
   columns.columns_env = "80";
   CHECK(TextWidth(std::nullopt, columns) == 80);
@@ -41,7 +43,7 @@ TEST_CASE("width: --width, else COLUMNS, else the terminal's, else 100") {
   CHECK(TextWidth(std::nullopt, columns) == 132);
   OutputTerminal to_file = Terminal(132);
   to_file.to_stdout = false;
-  CHECK(TextWidth(std::nullopt, to_file) == 100);
+  CHECK(TextWidth(std::nullopt, to_file) == 0);
   CHECK(TextWidth(size_t{0}, columns) == 0);
   CHECK(TextWidth(size_t{60}, columns) == 60);
 }

@@ -14,8 +14,8 @@
 
 namespace ampcheck {
 
-// The text report's width when standard output is not a terminal and
-// COLUMNS is unset: what a CI log or a file shows without a sideways scroll.
+// The text report's width on a terminal whose width is unknown and with
+// COLUMNS unset.
 inline constexpr size_t kDefaultTextWidth = 100;
 
 // Markdown is a review comment: GitHub takes at most 65,536 characters.
@@ -28,8 +28,8 @@ struct ReportOptions {
   // depends on it); unset = warning, or note with `verbose`. The findings
   // below it are counted in one line.
   std::optional<Severity> severity;
-  bool color = false;                // text: ANSI colours
-  size_t width = kDefaultTextWidth;  // text: wrap at this column; 0 = never
+  bool color = false;  // text: ANSI colours
+  size_t width = 0;    // text: wrap at this column; 0 = never
   // Markdown: at most this many bytes (so as many characters or fewer),
   // the worst paths kept and the rest counted.
   size_t markdown_max_chars = kMarkdownMaxChars;

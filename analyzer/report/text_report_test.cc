@@ -23,6 +23,13 @@ const ScanResult& NearMisses() {
   return scan;
 }
 
+// Folded as on a terminal of the default width.
+ReportOptions OnTerminal() {
+  ReportOptions options;
+  options.width = kDefaultTextWidth;
+  return options;
+}
+
 std::string Text(const ReportOptions& options) {
   std::ostringstream out;
   MakeTextReporter()->Render(NearMisses().model, NearMisses().analysis, options,
@@ -44,7 +51,7 @@ const std::string kWarning =
     "implicit-mesh-retry.md\n\n";
 
 TEST_CASE("text: findings with a fix line, the notes counted in one line") {
-  std::string text = Text({});
+  std::string text = Text(OnTerminal());
   CHECK(text.starts_with(kWarning +
                          "and 2 notes; -v or --severity note to show them\n\n"
                          "worst path to each service"));
@@ -54,7 +61,7 @@ TEST_CASE("text: findings with a fix line, the notes counted in one line") {
 }
 
 TEST_CASE("text: --severity note and -v list the notes, worst first") {
-  ReportOptions options;
+  ReportOptions options = OnTerminal();
   options.severity = Severity::kNote;
   std::string text = Text(options);
   CHECK(text.starts_with(kWarning + "manifests.yaml:110: note: search: 1 "
@@ -63,13 +70,13 @@ TEST_CASE("text: --severity note and -v list the notes, worst first") {
   CHECK(text.find("manifests.yaml:110: note:") <
         text.find("manifests.yaml:122: note:"));
   CHECK(text.find("-v or --severity") == std::string::npos);
-  ReportOptions verbose;
+  ReportOptions verbose = OnTerminal();
   verbose.verbose = true;
   CHECK(Text(verbose).find("manifests.yaml:122: note:") != std::string::npos);
 }
 
 TEST_CASE("text: --severity error folds the warning too") {
-  ReportOptions options;
+  ReportOptions options = OnTerminal();
   options.severity = Severity::kError;
   CHECK(Text(options).starts_with(
       "1 warning, 2 notes; --severity note to show them\n\nworst path"));
