@@ -73,6 +73,7 @@ std::vector<AffectedPath> AffectedPaths(const Model& model,
                                         const Analysis& analysis,
                                         std::vector<const Finding*>* loose) {
   std::map<std::vector<std::string>, AffectedPath> by_names;
+  const CallsByNames calls_by_names = IndexCallsByNames(model);
   for (const Finding& f : analysis.findings) {
     if (f.path.size() < 2) {
       loose->push_back(&f);
@@ -81,7 +82,7 @@ std::vector<AffectedPath> AffectedPaths(const Model& model,
     AffectedPath& path = by_names[f.path];
     if (path.names.empty()) {
       path.names = f.path;
-      path.calls = CallsAlong(model, f.path);
+      path.calls = CallsAlong(calls_by_names, f.path);
       path.tries = PathTries(analysis.graph, path.calls);
     }
     path.findings.push_back(&f);
@@ -289,14 +290,23 @@ class MarkdownReporter : public Reporter {
 
 }  // namespace
 
-std::vector<int> CallsAlong(const Model& model,
-                            const std::vector<std::string>& names) {
-  std::map<std::pair<std::string, std::string>, int> by_names;
+CallsByNames IndexCallsByNames(const Model& model) {
+  CallsByNames by_names;
   for (size_t i = 0; i < model.calls.size(); ++i) {
     const Call& c = model.calls[i];
     by_names[{model.DisplayName(c.from), model.DisplayName(c.to)}] =
         static_cast<int>(i);
   }
+  return by_names;
+}
+
+std::vector<int> CallsAlong(const Model& model,
+                            const std::vector<std::string>& names) {
+  return CallsAlong(IndexCallsByNames(model), names);
+}
+
+std::vector<int> CallsAlong(const CallsByNames& by_names,
+                            const std::vector<std::string>& names) {
   std::vector<int> calls;
   for (size_t i = 0; i + 1 < names.size(); ++i) {
     auto it = by_names.find({names[i], names[i + 1]});

@@ -5,7 +5,9 @@
 #ifndef AMPCHECK_REPORT_MARKDOWN_REPORT_H_
 #define AMPCHECK_REPORT_MARKDOWN_REPORT_H_
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "analyzer/analyze/analyzer.h"
@@ -21,9 +23,16 @@ inline constexpr const char* kMarkdownMarker = "<!-- ampcheck -->";
 // Paths shown in full before the rest is folded into <details>.
 inline constexpr size_t kMarkdownShownPaths = 5;
 
+// The model's calls by (caller, callee) display name, built once per report:
+// looked up per finding, a fleet's findings times its calls is too much.
+using CallsByNames = std::map<std::pair<std::string, std::string>, int>;
+CallsByNames IndexCallsByNames(const Model& model);
+
 // The calls along a path named by service display names (a finding's path),
 // or empty when a hop is not a call of the model.
 std::vector<int> CallsAlong(const Model& model,
+                            const std::vector<std::string>& names);
+std::vector<int> CallsAlong(const CallsByNames& by_names,
                             const std::vector<std::string>& names);
 
 // "3 (client: shared HTTP wrapper, `checkout/client.go:41`) × 3 (mesh: Istio
