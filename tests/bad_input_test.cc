@@ -60,8 +60,9 @@ TEST_CASE("binary and unreadable files are diagnosed, the rest is analyzed") {
   fs.AddUnreadable("fleet/secret.yaml");
   ScanResult result = ScanMemory(fs);
   CHECK(Diagnostics(result) ==
-        "image.yaml:1: binary content (NUL bytes) in a .yaml file; skipped\n"
-        "secret.yaml: cannot read file: Permission denied\n");
+        "fleet/image.yaml:1: binary content (NUL bytes) in a .yaml file; "
+        "skipped\n"
+        "fleet/secret.yaml: cannot read file: Permission denied\n");
   REQUIRE(result.model.calls.size() == 1);
   CHECK(result.analysis.graph.calls[0].tries.ToString() == "3");
   CHECK(result.readable_files == 2);
@@ -73,7 +74,7 @@ TEST_CASE("files over --max-file-size are skipped with a diagnostic") {
   fs.AddFile("fleet/huge.yaml", std::string(5000, '#'));
   ScanResult result = ScanMemory(fs, 4096);
   CHECK(Diagnostics(result) ==
-        "huge.yaml: file is 5000 bytes, over the limit of 4096 "
+        "fleet/huge.yaml: file is 5000 bytes, over the limit of 4096 "
         "(--max-file-size); skipped\n");
   CHECK(result.model.calls.size() == 1);
 }
@@ -88,6 +89,7 @@ TEST_CASE("a symlink loop is diagnosed once and not followed") {
   DiskFileSystem disk;
   ScanOptions options;
   options.inputs = {root.string()};
+  options.working_directory = options.inputs[0];
   ScanResult result = RunScan(disk, options);
   CHECK(
       Diagnostics(result) ==
@@ -137,12 +139,16 @@ unknown_key: 1
 )");
   ScanResult result = ScanMemory(fs);
   CHECK(Diagnostics(result) ==
-        ".ampcheck.yaml:2: policy: limits.max_tries must be an integer >= 1\n"
-        ".ampcheck.yaml:8: policy: layers[].retries must be an integer >= 0\n"
-        ".ampcheck.yaml:10: policy: documented[] needs a reason\n"
-        ".ampcheck.yaml:10: policy: documented[] needs owner (the layer that "
+        "fleet/.ampcheck.yaml:2: policy: limits.max_tries must be an integer "
+        ">= 1\n"
+        "fleet/.ampcheck.yaml:8: policy: layers[].retries must be an integer "
+        ">= 0\n"
+        "fleet/.ampcheck.yaml:10: policy: documented[] needs a reason\n"
+        "fleet/.ampcheck.yaml:10: policy: documented[] needs owner (the layer "
+        "that "
         "owns retries)\n"
-        ".ampcheck.yaml:13: policy: unknown key 'unknown_key' in the policy "
+        "fleet/.ampcheck.yaml:13: policy: unknown key 'unknown_key' in the "
+        "policy "
         "file\n");
   REQUIRE(result.model.calls.size() == 1);
   CHECK(result.analysis.graph.calls[0].tries.ToString() == "9");
@@ -166,11 +172,14 @@ TEST_CASE("capacity entries need a known service and positive integers") {
   threads: 4
 )");
   ScanResult result = ScanMemory(fs);
-  CHECK(Diagnostics(result) ==
-        ".ampcheck.yaml:4: policy: capacity[].rate must be an integer >= 1\n"
-        ".ampcheck.yaml:5: policy: capacity[] needs service, pool and rate\n"
-        ".ampcheck.yaml:7: policy: unknown service 'nowhere'\n"
-        ".ampcheck.yaml:13: policy: unknown key 'threads' in capacity[]\n");
+  CHECK(
+      Diagnostics(result) ==
+      "fleet/.ampcheck.yaml:4: policy: capacity[].rate must be an integer >= "
+      "1\n"
+      "fleet/.ampcheck.yaml:5: policy: capacity[] needs service, pool and "
+      "rate\n"
+      "fleet/.ampcheck.yaml:7: policy: unknown service 'nowhere'\n"
+      "fleet/.ampcheck.yaml:13: policy: unknown key 'threads' in capacity[]\n");
   int web = -1;
   for (size_t s = 0; s < result.model.services.size(); ++s) {
     if (result.model.services[s].name == "web") web = static_cast<int>(s);

@@ -104,7 +104,9 @@ TEST_CASE("--severity changes what is listed, never the exit code") {
   CHECK(all.out.find('\x1b') == std::string::npos);
   Run forced = Ampcheck(
       "scan fixtures/fleets/near-misses --color always --fail-on never");
-  CHECK(forced.out.rfind("\x1b[1mmanifests.yaml:74:\x1b[0m", 0) == 0);
+  CHECK(forced.out.rfind(
+            "\x1b[1mfixtures/fleets/near-misses/manifests.yaml:74:\x1b[0m",
+            0) == 0);
 }
 
 TEST_CASE("a call's worst-case hold time is in the JSON report when known") {
@@ -139,13 +141,16 @@ TEST_CASE("the JSON report follows the v1 contract") {
   CHECK(orders_call["bounded_tries"] == 3);
   CHECK(orders_call["layers"][0]["kind"] == "mesh");
   CHECK(orders_call["layers"][0]["provenance"] == "explicit");
-  CHECK(orders_call["layers"][0]["file"] == "platform.yaml");
+  // Paths as typed, from the working directory.
+  CHECK(orders_call["layers"][0]["file"] ==
+        "fixtures/example-fleet/platform.yaml");
   CHECK(orders_call["layers"][0]["line"] == 37);
   CHECK(orders_call["layers"][0]["detail"] ==
         "VirtualService orders: attempts 3");
   CHECK(orders_call["evidence"][0]["detail"] ==
         "env ORDERS_URL=http://orders:8080");
-  CHECK(orders_call["evidence"][0]["file"] == "workloads.yaml");
+  CHECK(orders_call["evidence"][0]["file"] ==
+        "fixtures/example-fleet/workloads.yaml");
   auto path = report["paths"][0];
   CHECK(path["services"] ==
         nlohmann::json({"ingress", "storefront", "orders", "payments"}));

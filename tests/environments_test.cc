@@ -33,6 +33,7 @@ TEST_CASE("each environment of the policy is its own graph") {
   DiskFileSystem disk;
   ScanOptions options;
   options.inputs = {kFleet};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   std::vector<EnvironmentScan> scans = RunEnvironmentScans(disk, options);
   REQUIRE(scans.size() == 2);
@@ -51,6 +52,7 @@ TEST_CASE("--environment adds to the policy's, a directory counts once") {
   DiskFileSystem disk;
   ScanOptions options;
   options.inputs = {kFleet};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   options.environments = {kFleet + "/deploy/prod/"};
   std::vector<EnvironmentScan> scans = RunEnvironmentScans(disk, options);
@@ -68,6 +70,7 @@ TEST_CASE("an environment that holds no scanned file is an error") {
   DiskFileSystem disk;
   ScanOptions options;
   options.inputs = {kFleet};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   options.environments = {"no/such/dir"};
   std::vector<EnvironmentScan> scans = RunEnvironmentScans(disk, options);

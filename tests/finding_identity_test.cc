@@ -26,6 +26,7 @@ std::multiset<std::string> Identities(const ScanResult& result) {
 ScanResult Scan(const fs::path& root) {
   ScanOptions options;
   options.inputs = {root.string()};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   DiskFileSystem disk;
   return RunScan(disk, options);

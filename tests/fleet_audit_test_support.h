@@ -45,20 +45,28 @@ class ScratchDir {
   std::filesystem::path path_;
 };
 
-// Runs `ampcheck <arguments>` from the source directory (so that display
-// paths are the relative ones the arguments give).
-inline RunResult RunAmpcheck(const std::string& arguments,
-                             const ScratchDir& scratch) {
+// Runs `ampcheck <arguments>` from `directory` (relative to the source
+// directory), where paths print as the arguments give them.
+inline RunResult RunAmpcheckIn(const std::string& directory,
+                               const std::string& arguments,
+                               const ScratchDir& scratch) {
   std::string out = scratch / "stdout", err = scratch / "stderr";
-  std::string command = "cd '" + std::string(AMPCHECK_SOURCE_DIR) + "' && '" +
-                        std::string(AMPCHECK_BINARY) + "' " + arguments +
-                        " >'" + out + "' 2>'" + err + "' </dev/null";
+  std::string command = "cd '" + std::string(AMPCHECK_SOURCE_DIR) + "/" +
+                        directory + "' && '" + std::string(AMPCHECK_BINARY) +
+                        "' " + arguments + " >'" + out + "' 2>'" + err +
+                        "' </dev/null";
   int status = std::system(command.c_str());
   RunResult result;
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   result.out = ReadText(out);
   result.err = ReadText(err);
   return result;
+}
+
+// The same from the source directory.
+inline RunResult RunAmpcheck(const std::string& arguments,
+                             const ScratchDir& scratch) {
+  return RunAmpcheckIn(".", arguments, scratch);
 }
 
 }  // namespace ampcheck::testing

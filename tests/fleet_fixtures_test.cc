@@ -152,6 +152,7 @@ void CheckFleet(const fs::path& root) {
   PinnedRenderers renderers;
   ScanOptions options;
   options.inputs = {root.string()};
+  options.working_directory = options.inputs[0];
   options.jobs = 2;
   options.renderer = &renderers;
   DiskFileSystem disk;

@@ -32,6 +32,7 @@ TEST_CASE("in-code defaults: unset env uses the default, a set env wins") {
   ScanOptions options;
   options.inputs = {std::string(AMPCHECK_SOURCE_DIR) +
                     "/fixtures/fleets/in-code-defaults"};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   DiskFileSystem disk;
   ScanResult result = RunScan(disk, options);

@@ -42,7 +42,7 @@ spec:
   options.jobs = 1;
   ScanResult result = RunScan(memory, options);
   REQUIRE(result.model.diagnostics.size() == 1);
-  CHECK(result.model.diagnostics[0].location.file == "caf\xe9.yaml");
+  CHECK(result.model.diagnostics[0].location.file == "fleet/caf\xe9.yaml");
 
   for (const char* format : {"json", "sarif", "codequality"}) {
     INFO("format " << format);

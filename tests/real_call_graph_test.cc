@@ -13,10 +13,13 @@
 namespace ampcheck {
 namespace {
 
-std::string ScanOutput(const std::string& arguments) {
-  std::string command = std::string("cd ") + AMPCHECK_SOURCE_DIR + " && " +
-                        AMPCHECK_BINARY + " scan " + arguments +
-                        " --fail-on never 2>&1";
+// `ampcheck scan . <options>` from inside the fixture, where paths print
+// relative to it.
+std::string ScanOutput(const std::string& fixture,
+                       const std::string& options = "") {
+  std::string command = std::string("cd ") + AMPCHECK_SOURCE_DIR + "/" +
+                        fixture + " && " + AMPCHECK_BINARY + " scan . " +
+                        options + " --fail-on never 2>&1";
   return RunShell(command).out;
 }
 
@@ -37,7 +40,7 @@ TEST_CASE("a service repository scanned alone keeps the calls that leave it") {
                   "unresolved\n") != std::string::npos);
 
   auto json = nlohmann::json::parse(
-      ScanOutput("fixtures/fleets/service-repo-alone --format json"));
+      ScanOutput("fixtures/fleets/service-repo-alone", "--format json"));
   CHECK(json["summary"]["call_sites"] ==
         nlohmann::json{{"resolved", 0},
                        {"external", 3},
@@ -49,7 +52,7 @@ TEST_CASE("a service repository scanned alone keeps the calls that leave it") {
 }
 
 TEST_CASE("layers go on the calls their scope holds, not on every call") {
-  std::string text = ScanOutput("fixtures/fleets/layer-binding -v");
+  std::string text = ScanOutput("fixtures/fleets/layer-binding", "-v");
   CHECK(text.find("      wraps calls in type CartClient (CartClient.java) "
                   "(shipping/src/main/java/com/shop/shipping/"
                   "CartClient.java:17)\n") != std::string::npos);
@@ -60,7 +63,7 @@ TEST_CASE("layers go on the calls their scope holds, not on every call") {
   CHECK(text.find("assumed:") == std::string::npos);
 
   auto json = nlohmann::json::parse(
-      ScanOutput("fixtures/fleets/shared-defaults --format json"));
+      ScanOutput("fixtures/fleets/shared-defaults", "--format json"));
   CHECK(json["summary"]["layers"]["assumed_every_call"] == 2);
   bool shared_evidence = false;
   for (const auto& call : json["calls"]) {
@@ -77,7 +80,7 @@ TEST_CASE("layers go on the calls their scope holds, not on every call") {
 }
 
 TEST_CASE("a layer is on the calls of the client or pipeline it configures") {
-  std::string typed = ScanOutput("fixtures/fleets/typed-clients -v");
+  std::string typed = ScanOutput("fixtures/fleets/typed-clients", "-v");
   CHECK(typed.find("      wraps calls in its statement (Program.cs:8-9) "
                    "(src/WebShop/Program.cs:8)\n") != std::string::npos);
   CHECK(typed.find("      wraps calls made through client type StockClient "
@@ -85,20 +88,20 @@ TEST_CASE("a layer is on the calls of the client or pipeline it configures") {
   CHECK(typed.find("webshop->reviews-api(3: Istio default, no VirtualService "
                    "for reviews-api) = 3") != std::string::npos);
 
-  std::string pipelines = ScanOutput("fixtures/fleets/named-pipelines -v");
+  std::string pipelines = ScanOutput("fixtures/fleets/named-pipelines", "-v");
   CHECK(pipelines.find("      wraps calls run through pipeline catalog "
                        "(CatalogService.cs:10) (src/Storefront/Program.cs:9)"
                        "\n") != std::string::npos);
   CHECK(pipelines.find("assumed:") == std::string::npos);
 
-  std::string feign = ScanOutput("fixtures/fleets/feign-builders -v");
+  std::string feign = ScanOutput("fixtures/fleets/feign-builders", "-v");
   CHECK(feign.find("      wraps calls in its statement (Clients.java:15) "
                    "(orders/src/main/java/com/shop/orders/Clients.java:15)"
                    "\n") != std::string::npos);
 }
 
 TEST_CASE("an HTTP client's retry is not on a data store's call") {
-  std::string text = ScanOutput("fixtures/fleets/client-protocols -v");
+  std::string text = ScanOutput("fixtures/fleets/client-protocols", "-v");
   CHECK(text.find("    note: not on this call: Apache HttpClient 4 "
                   "(shipping/src/main/java/com/shop/shipping/"
                   "BasketClient.java:18) retries its own client's requests; "

@@ -102,19 +102,22 @@ TEST_CASE(
     const json* service = Find(report["services"], "name", name);
     REQUIRE_MESSAGE(service, name);
     CHECK((*service)["namespace"] == "default");
-    CHECK((*service)["file"] == "deploy/storefront/templates/services.yaml");
+    CHECK((*service)["file"] ==
+          "fixtures/render/helm/deploy/storefront/templates/services.yaml");
   }
   const json* call = Call(report, "web", "cart");
   REQUIRE(call);
   CHECK((*call)["tries"] == 3);  // mesh.attempts 2 in values.yaml
   const json& evidence = (*call)["evidence"][0];
-  CHECK(evidence["file"] == "deploy/storefront/templates/services.yaml");
+  CHECK(evidence["file"] ==
+        "fixtures/render/helm/deploy/storefront/templates/services.yaml");
   CHECK(evidence["line"] ==
         LineInTemplateOutput(
             "storefront fixtures/render/helm/deploy/storefront",
             "templates/services.yaml", "name: web", "- name: UPSTREAM_URL"));
   const json& mesh = (*call)["layers"].back();
-  CHECK(mesh["file"] == "deploy/storefront/templates/routing.yaml");
+  CHECK(mesh["file"] ==
+        "fixtures/render/helm/deploy/storefront/templates/routing.yaml");
   CHECK(mesh["line"] == LineInTemplateOutput(
                             "storefront fixtures/render/helm/deploy/storefront",
                             "templates/routing.yaml", "name: cart",
@@ -147,25 +150,28 @@ TEST_CASE(
     if (s["name"] == "orders" && s["namespace"] == "shop-staging") orders = &s;
   }
   REQUIRE(orders);
-  CHECK((*orders)["file"] == "base/orders.yaml");
+  CHECK((*orders)["file"] == "fixtures/render/kustomize/base/orders.yaml");
   CHECK((*orders)["line"] == 19);  // where the Service's document starts
   // Both overlays are built: the prod overlay's component raises attempts
   // to 4 on the base's VirtualService, which is shown at its definition.
   const json* prod = Call(report, "shop-prod/orders", "shop-prod/payments");
   REQUIRE_MESSAGE(prod, report["calls"].dump());
   CHECK((*prod)["tries"] == 5);
-  CHECK((*prod)["layers"][0]["file"] == "base/payments.yaml");
+  CHECK((*prod)["layers"][0]["file"] ==
+        "fixtures/render/kustomize/base/payments.yaml");
   CHECK((*prod)["layers"][0]["line"] == 26);
   const json* staging =
       Call(report, "shop-staging/orders", "shop-staging/payments");
   REQUIRE(staging);
   CHECK((*staging)["tries"] == 2);
-  CHECK((*staging)["evidence"][0]["file"] == "base/orders.yaml");
+  CHECK((*staging)["evidence"][0]["file"] ==
+        "fixtures/render/kustomize/base/orders.yaml");
   CHECK((*staging)["evidence"][0]["line"] == 1);
   CHECK(Messages(report, "kustomization not built").empty());
   // staging's strategic-merge patch is read through the build only.
   for (const json& d : report["diagnostics"])
-    CHECK(d.value("file", "") != "overlays/staging/orders-replicas.yaml");
+    CHECK(d.value("file", "") !=
+          "fixtures/render/kustomize/overlays/staging/orders-replicas.yaml");
 }
 
 TEST_CASE(
@@ -174,7 +180,8 @@ TEST_CASE(
   json report = Scan("", "fixtures/render/helm");
   CHECK(Messages(report, "") ==
         std::vector<std::string>{
-            "deploy/storefront/Chart.yaml: Helm chart not analysed: no helm "
+            "fixtures/render/helm/deploy/storefront/Chart.yaml: Helm chart not "
+            "analysed: no helm "
             "program (on PATH, or render.helm in the policy), so its 5 files "
             "were not read. Render it and scan the output: helm template "
             "storefront fixtures/render/helm/deploy/storefront | ampcheck "
@@ -187,8 +194,10 @@ TEST_CASE("render: without kustomize or kubectl each root is one warning") {
   std::vector<std::string> messages =
       Messages(report, "kustomization not built");
   REQUIRE(messages.size() == 2);
-  CHECK(messages[0].starts_with("overlays/prod/kustomization.yaml: "));
-  CHECK(messages[1].starts_with("overlays/staging/kustomization.yaml: "));
+  CHECK(messages[0].starts_with(
+      "fixtures/render/kustomize/overlays/prod/kustomization.yaml: "));
+  CHECK(messages[1].starts_with(
+      "fixtures/render/kustomize/overlays/staging/kustomization.yaml: "));
   CHECK(messages[1].ends_with(
       "Build it and scan the output: kubectl kustomize "
       "fixtures/render/kustomize/overlays/staging | ampcheck scan -"));

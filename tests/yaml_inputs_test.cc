@@ -36,7 +36,7 @@ TEST_CASE("kustomize files and other YAML are counted in the summary line") {
   // The root not built is one warning; the base and component are not.
   REQUIRE(result.model.diagnostics.size() == 1);
   CHECK(result.model.diagnostics[0].location.ToString() ==
-        "deploy/overlays/prod/kustomization.yml");
+        "repo/deploy/overlays/prod/kustomization.yml");
   CHECK(result.model.diagnostics[0].message.starts_with(
       "kustomization not built: rendering is off (--no-render), so its files "
       "are read as they are"));

@@ -11,6 +11,7 @@ ScanResult ScanDisk(const std::string& fleet) {
   ScanOptions options;
   options.inputs = {std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/diff/" +
                     fleet};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   DiskFileSystem fs;
   return RunScan(fs, options);

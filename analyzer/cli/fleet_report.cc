@@ -10,6 +10,7 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/pipeline_options.h"
+#include "analyzer/discover/root_display.h"
 #include "analyzer/report/inventory.h"
 
 namespace ampcheck {
@@ -57,13 +58,13 @@ namespace {
 // types) is still a repository of the fleet: it is listed, not dropped.
 void AddEmptyRoots(const FactsBundle& bundle, SourceSummary* sources) {
   if (bundle.roots.size() < 2) return;  // one input: its subdirectories
+  std::string working_directory = WorkingDirectory();
   for (const std::string& input : bundle.roots) {
-    std::string name = BaseName(input);
+    // Named as its files are (root_display.h).
+    std::string name = DisplayPrefix(input, working_directory);
     bool read = false;
     for (const FileFacts& f : bundle.facts) {
-      for (const std::string& display : {name, input}) {
-        read = read || f.file == display || f.file.rfind(display + "/", 0) == 0;
-      }
+      read = name.empty() || f.file.rfind(name + "/", 0) == 0;
       if (read) break;
     }
     if (!read) sources->roots.push_back({name, 0, 0, {}});

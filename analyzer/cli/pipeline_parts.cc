@@ -17,39 +17,16 @@
 #include "analyzer/resolve/resolver.h"
 
 namespace ampcheck {
-namespace {
-
-// A policy file inside a scanned directory prints as that directory's files
-// do (root_display.h); one found elsewhere, as it was found.
-std::string DisplayPolicyPath(const std::string& path,
-                              const std::vector<std::string>& paths,
-                              const std::vector<bool>& is_directory) {
-  std::string normal =
-      std::filesystem::path(path).lexically_normal().generic_string();
-  for (size_t i = 0; i < paths.size(); ++i) {
-    if (!is_directory[i]) continue;
-    std::string prefix =
-        std::filesystem::path(paths[i]).lexically_normal().generic_string();
-    if (prefix == ".") prefix = "";
-    if (!prefix.empty() && prefix.back() != '/') prefix += "/";
-    if (normal.rfind(prefix, 0) != 0) continue;
-    return JoinPath(RootDisplayPrefix(paths, i), normal.substr(prefix.size()));
-  }
-  return path;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   FleetPlan plan;
   std::vector<std::string> paths, starts;
-  std::vector<bool> is_directory;
   for (const std::string& input : options.inputs) {
     bool directory =
         input != "-" && fs.Stat(input).type == FileStatus::Type::kDirectory;
     if (input != "-") {
       paths.push_back(input);
-      is_directory.push_back(directory);
     }
     starts.push_back(directory ? input : "");
   }
@@ -57,8 +34,14 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   int depth = CurrentDirectoryDepth();
   PolicyDiscovery found = DiscoverPolicy(fs, options.config, starts, {}, depth);
   plan.policy_path = found.path;
+  // A policy prints as the files do: as found, from the working directory.
+  std::string working_directory = options.working_directory.empty()
+                                      ? WorkingDirectory()
+                                      : options.working_directory;
   plan.policy_display =
-      DisplayPolicyPath(plan.policy_path, paths, is_directory);
+      plan.policy_path.empty()
+          ? ""
+          : DisplayPrefix(plan.policy_path, working_directory);
   Policy policy;
   std::vector<std::string> excludes = options.excludes;
   if (!plan.policy_path.empty()) {
@@ -83,6 +66,7 @@ FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   discovery_options.max_file_bytes = options.max_file_bytes;
   discovery_options.excludes = excludes;
   discovery_options.ignore_files = options.ignore_files;
+  discovery_options.working_directory = working_directory;
   plan.discovery = Discover(fs, paths, discovery_options);
   if (options.stdin_content) {
     std::string language = ClassifyFile(BaseName(options.stdin_name));

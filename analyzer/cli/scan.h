@@ -20,7 +20,10 @@ struct ScanOptions {
   std::shared_ptr<const std::string> stdin_content;
   std::string stdin_name = "<stdin>";  // --stdin-filename
   std::vector<std::string> excludes;   // --exclude
-  bool ignore_files = true;            // !--no-ignore
+  // Paths print as typed, from here (absolute); "" = the process's working
+  // directory. Tests name a fixture to read its paths as `scan .` would.
+  std::string working_directory;
+  bool ignore_files = true;  // !--no-ignore
   std::string config;  // policy file; "" = .ampcheck.yaml at a scanned root
   std::string istio_version;
   std::vector<std::string> rule_dirs;

@@ -9,9 +9,10 @@
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/environments.h"
 #include "analyzer/cli/pipeline_options.h"
-#include "analyzer/cli/repository_prefix.h"
+#include "analyzer/cli/repository_root.h"
 #include "analyzer/cli/scan.h"
 #include "analyzer/cli/text_output.h"
+#include "analyzer/discover/root_display.h"
 #include "analyzer/report/environment_reports.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
@@ -83,11 +84,11 @@ int RunScanCommand(ScanFlags flags) {
   ReportOptions report_options;
   report_options.sarif = flags.sarif;
   // SARIF and Code Quality: relative to the repository root (uriBaseId
-  // %SRCROOT%), whatever directory was scanned.
-  if (report_options.sarif.uri_prefix.empty()) {
-    report_options.sarif.uri_prefix =
-        RepositoryPrefix(fs, DisplayBase(fs, options.inputs));
-  }
+  // %SRCROOT%), whatever directory was scanned from.
+  std::string cwd = WorkingDirectory();
+  report_options.sarif.base_directory = cwd;
+  report_options.sarif.repository_root =
+      RepositoryRoot(fs, InputDirectory(fs, options.inputs, cwd));
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
   ApplyTextOutput(flags.text, DetectOutputTerminal(flags.output),

@@ -271,11 +271,11 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
       std::set<std::string> ancestors;
       IgnoreRules ignore(input, options.excludes, options.ignore_files);
       walker.set_root(input);
-      walker.WalkDirectory(input, RootDisplayPrefix(inputs, index), "", ignore,
-                           0, &ancestors);
+      walker.WalkDirectory(input,
+                           DisplayPrefix(input, options.working_directory), "",
+                           ignore, 0, &ancestors);
     } else if (status.type == FileStatus::Type::kFile) {
-      std::string display = StartsWith(input, "/") ? BaseName(input) : input;
-      while (StartsWith(display, "./")) display = display.substr(2);
+      std::string display = DisplayPrefix(input, options.working_directory);
       std::string language = ClassifyFile(BaseName(input));
       if (language.empty())
         language = "yaml";  // named explicitly: read as a manifest
@@ -297,6 +297,17 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
                    [](const DiscoveredFile& a, const DiscoveredFile& b) {
                      return a.display < b.display;
                    });
+  // An input inside another (`scan . k8s`) reaches its files twice under
+  // one name: each is read once.
+  auto twice =
+      std::unique(out.files.begin(), out.files.end(),
+                  [](const DiscoveredFile& a, const DiscoveredFile& b) {
+                    return a.display == b.display;
+                  });
+  if (twice != out.files.end()) {
+    out.skipped["given twice"] += static_cast<int>(out.files.end() - twice);
+    out.files.erase(twice, out.files.end());
+  }
   return out;
 }
 

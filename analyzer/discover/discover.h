@@ -40,6 +40,9 @@ struct DiscoveryOptions {
   std::vector<std::string> excludes;
   // Honour .gitignore and .ignore files, as ripgrep does.
   bool ignore_files = true;
+  // The directory ampcheck runs in (absolute; "" = unknown): an absolute
+  // input inside it prints relative to it (root_display.h).
+  std::string working_directory;
 };
 
 struct Discovery {

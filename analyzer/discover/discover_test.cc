@@ -23,7 +23,7 @@ TEST_CASE("minified and bundled scripts are skipped and counted") {
   fs.AddFile("repo/.yarn/releases/yarn-4.1.cjs", "module.exports={};\n");
   fs.AddFile("repo/.pnp.cjs", "module.exports={};\n");
   Discovery d = Discover(fs, {"repo"}, {});
-  CHECK(Displays(d) == std::vector<std::string>{"web/app.js"});
+  CHECK(Displays(d) == std::vector<std::string>{"repo/web/app.js"});
   CHECK(d.skipped ==
         std::map<std::string, int>{{"bundled", 1}, {"minified", 3}});
 }
@@ -39,8 +39,8 @@ TEST_CASE(
   DiscoveryOptions options;
   options.excludes = {"test/", "/docs/*", "!/docs/keep.yaml"};
   Discovery d = Discover(fs, {"repo"}, options);
-  CHECK(Displays(d) ==
-        std::vector<std::string>{"deploy/app.yaml", "docs/keep.yaml"});
+  CHECK(Displays(d) == std::vector<std::string>{"repo/deploy/app.yaml",
+                                                "repo/docs/keep.yaml"});
   CHECK(d.skipped == std::map<std::string, int>{{"ignored", 2}});
 }
 
@@ -50,7 +50,7 @@ TEST_CASE("nested policy files are not read as files") {
   fs.AddFile("repo/.ampcheck.yaml", "{}\n");
   fs.AddFile("repo/team/.ampcheck.yaml", "{}\n");
   Discovery d = Discover(fs, {"repo"}, {});
-  CHECK(Displays(d) == std::vector<std::string>{"app.yaml"});
+  CHECK(Displays(d) == std::vector<std::string>{"repo/app.yaml"});
   CHECK(d.policy_files == std::vector<std::string>{"repo/.ampcheck.yaml",
                                                    "repo/team/.ampcheck.yaml"});
 }
@@ -73,7 +73,9 @@ TEST_CASE(
   std::ofstream(root / "web/build/out.js") << "x\n";
   std::ofstream(root / "web/main.js") << "x\n";
   DiskFileSystem disk;
-  Discovery d = Discover(disk, {root.string()}, {});
+  DiscoveryOptions from_root;  // as `cd root && ampcheck scan .`
+  from_root.working_directory = root.string();
+  Discovery d = Discover(disk, {root.string()}, from_root);
   CHECK(Displays(d) ==
         std::vector<std::string>{"deploy/app.yaml", "web/main.js"});
   CHECK(d.skipped.at("ignored") == 4);
@@ -104,10 +106,12 @@ TEST_CASE(
   std::ofstream(repo / "services/web/keep.gen.js") << "x\n";
   std::ofstream(repo / "services/web/main.js") << "x\n";
   DiskFileSystem disk;
-  Discovery d = Discover(disk, {(repo / "services").string()}, {});
-  CHECK(Displays(d) == std::vector<std::string>{"deploy/app.yaml",
-                                                "web/keep.gen.js",
-                                                "web/main.js"});
+  DiscoveryOptions from_repo;  // as `cd repo && ampcheck scan services`
+  from_repo.working_directory = repo.string();
+  Discovery d = Discover(disk, {(repo / "services").string()}, from_repo);
+  CHECK(Displays(d) == std::vector<std::string>{"services/deploy/app.yaml",
+                                                "services/web/keep.gen.js",
+                                                "services/web/main.js"});
   CHECK(d.skipped.at("ignored") == 4);
   DiscoveryOptions all;
   all.ignore_files = false;
@@ -128,7 +132,9 @@ TEST_CASE("a symlink never leads out of the scanned directory") {
   fs::create_symlink(base / "outside/secret.yaml", base / "repo/secret.yaml");
   fs::create_directory_symlink("deploy", base / "repo/current");  // inside
   DiskFileSystem disk;
-  Discovery d = Discover(disk, {(base / "repo").string()}, {});
+  DiscoveryOptions from_repo;  // as `cd repo && ampcheck scan .`
+  from_repo.working_directory = (base / "repo").string();
+  Discovery d = Discover(disk, {(base / "repo").string()}, from_repo);
   CHECK(Displays(d) ==
         std::vector<std::string>{"current/app.yaml", "deploy/app.yaml"});
   CHECK(d.skipped.at("symlink out of the scanned directory") == 2);
@@ -142,16 +148,28 @@ TEST_CASE("a symlink never leads out of the scanned directory") {
   fs::remove_all(base);
 }
 
-TEST_CASE("two inputs of the same name print as typed, never colliding") {
+TEST_CASE("files print under their input as typed, never colliding") {
   MemoryFileSystem fs;
   fs.AddFile("a/deploy/m.yaml", "a: 1\n");
   fs.AddFile("b/deploy/m.yaml", "a: 1\n");
   fs.AddFile("c/web/m.yaml", "a: 1\n");
   CHECK(Displays(Discover(fs, {"a/deploy", "b/deploy", "c/web"}, {})) ==
         std::vector<std::string>{"a/deploy/m.yaml", "b/deploy/m.yaml",
-                                 "web/m.yaml"});
+                                 "c/web/m.yaml"});
   CHECK(Displays(Discover(fs, {"a/deploy"}, {})) ==
-        std::vector<std::string>{"m.yaml"});
+        std::vector<std::string>{"a/deploy/m.yaml"});
+  CHECK(Displays(Discover(fs, {"a/deploy/m.yaml"}, {})) ==
+        std::vector<std::string>{"a/deploy/m.yaml"});
+}
+
+TEST_CASE("an input inside another is read once") {
+  MemoryFileSystem fs;
+  fs.AddFile("repo/k8s/m.yaml", "a: 1\n");
+  fs.AddFile("repo/app.yaml", "a: 1\n");
+  Discovery d = Discover(fs, {"repo", "repo/k8s"}, {});
+  CHECK(Displays(d) ==
+        std::vector<std::string>{"repo/app.yaml", "repo/k8s/m.yaml"});
+  CHECK(d.skipped == std::map<std::string, int>{{"given twice", 1}});
 }
 
 }  // namespace

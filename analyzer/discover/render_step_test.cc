@@ -53,9 +53,9 @@ TEST_CASE(
                                  AbsolutePath("repo/deploy/web")});
   CHECK(runner.requests[0].timeout_ms == 60000);
   CHECK(Displays(discovery) ==
-        std::vector<std::string>{"deploy/web/charts/db/templates/db.yaml",
-                                 "deploy/web/templates/service.yaml",
-                                 "platform.yaml"});
+        std::vector<std::string>{"repo/deploy/web/charts/db/templates/db.yaml",
+                                 "repo/deploy/web/templates/service.yaml",
+                                 "repo/platform.yaml"});
   REQUIRE(discovery.files[1].content);
   CHECK(*discovery.files[1].content ==
         "---\n# Source: web/templates/service.yaml\napiVersion: v1\nkind: "
@@ -72,10 +72,10 @@ TEST_CASE(
   std::vector<Diagnostic> diagnostics;
   RenderDiscoveredInputs(fs, {}, runner, &discovery, &diagnostics);
   CHECK(runner.requests.empty());
-  CHECK(Displays(discovery) == std::vector<std::string>{"platform.yaml"});
+  CHECK(Displays(discovery) == std::vector<std::string>{"repo/platform.yaml"});
   CHECK(discovery.skipped["helm chart not rendered"] == 5);
   REQUIRE(diagnostics.size() == 1);
-  CHECK(diagnostics[0].location.ToString() == "deploy/web/Chart.yaml");
+  CHECK(diagnostics[0].location.ToString() == "repo/deploy/web/Chart.yaml");
   CHECK(diagnostics[0].severity == Severity::kError);
   CHECK(diagnostics[0].message ==
         "Helm chart not analysed: no helm program (on PATH, or render.helm "
@@ -98,7 +98,7 @@ TEST_CASE("a chart helm cannot render is one diagnostic with helm's error") {
   CHECK(diagnostics[0].message ==
         "Helm chart not analysed: helm template exited with 1: Error: found "
         "in Chart.yaml, but missing in charts/ directory: redis");
-  CHECK(Displays(discovery) == std::vector<std::string>{"platform.yaml"});
+  CHECK(Displays(discovery) == std::vector<std::string>{"repo/platform.yaml"});
 }
 
 TEST_CASE(
@@ -197,9 +197,10 @@ TEST_CASE(
     shown.push_back(f.display + ":" +
                     (f.pinned_line ? std::to_string(*f.pinned_line) : "raw"));
   }
-  CHECK(shown == std::vector<std::string>{
-                     "base/app.yaml:2", "base/app.yaml:7", "loose.yaml:raw",
-                     "overlays/prod/kustomization.yaml:0"});
+  CHECK(shown ==
+        std::vector<std::string>{"k/base/app.yaml:2", "k/base/app.yaml:7",
+                                 "k/loose.yaml:raw",
+                                 "k/overlays/prod/kustomization.yaml:0"});
 }
 
 TEST_CASE(
@@ -215,9 +216,9 @@ TEST_CASE(
   CHECK(discovery.files.size() == before - 2);
   CHECK(discovery.skipped["kustomize patch not applied"] == 2);
   REQUIRE(diagnostics.size() == 2);
-  CHECK(diagnostics[0].location.ToString() == "overlays/dev/Kustomization");
+  CHECK(diagnostics[0].location.ToString() == "k/overlays/dev/Kustomization");
   CHECK(diagnostics[1].location.ToString() ==
-        "overlays/prod/kustomization.yaml");
+        "k/overlays/prod/kustomization.yaml");
   CHECK(diagnostics[1].severity == Severity::kWarning);
   CHECK(diagnostics[1].message ==
         "kustomization not built: no kustomize or kubectl program (on PATH, "
@@ -245,15 +246,16 @@ TEST_CASE(
                                  AbsolutePath("k/overlays/dev")});
   REQUIRE(diagnostics.size() == 1);
   CHECK(diagnostics[0].location.ToString() ==
-        "overlays/prod/kustomization.yaml");
+        "k/overlays/prod/kustomization.yaml");
   CHECK(diagnostics[0].message ==
         "kustomization not built (its files are read as they are): "
         "kustomize exited with 1: Error: json: unknown field \"components\"");
   // dev was built: base is read through it; prod's patches are skipped.
   std::vector<std::string> shown = Displays(discovery);
   CHECK(shown == std::vector<std::string>{
-                     "base/app.yaml", "components/retries/kustomization.yaml",
-                     "loose.yaml", "overlays/prod/kustomization.yaml"});
+                     "k/base/app.yaml",
+                     "k/components/retries/kustomization.yaml", "k/loose.yaml",
+                     "k/overlays/prod/kustomization.yaml"});
   CHECK(discovery.files[0].content);
 }
 

@@ -1,18 +1,25 @@
-// How the files of a scanned directory are named in every output: relative
-// to it when it is the only input; prefixed by its name when there are
-// several, or by the path as typed when two inputs share a name (a/deploy
-// and b/deploy), so that paths never collide.
+// How the files of a scanned input are named in every output: as the user
+// typed the input, so that a printed path opens from the directory ampcheck
+// ran in, as ripgrep prints them. `scan fixtures/fleet` names
+// "fixtures/fleet/k8s/a.yaml", `scan .` names "k8s/a.yaml", `scan ../b`
+// names "../b/k8s/a.yaml". Distinct inputs give distinct names, and an input
+// inside another names its files as the outer one does.
 #ifndef AMPCHECK_DISCOVER_ROOT_DISPLAY_H_
 #define AMPCHECK_DISCOVER_ROOT_DISPLAY_H_
 
 #include <string>
-#include <vector>
 
 namespace ampcheck {
 
-// The prefix of inputs[index]'s files ("" for a single input).
-std::string RootDisplayPrefix(const std::vector<std::string>& inputs,
-                              size_t index);
+// The name an input's files are printed under ("" for the current
+// directory), lexically normal, without a trailing '/'. An absolute input
+// prints relative to `working_directory` (absolute, "" when unknown) when it
+// lies inside it, else as the absolute path.
+std::string DisplayPrefix(const std::string& input,
+                          const std::string& working_directory);
+
+// The directory ampcheck runs in, absolute; "" when it cannot be told.
+std::string WorkingDirectory();
 
 }  // namespace ampcheck
 

@@ -6,9 +6,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "analyzer/facts/facts_json.h"
 #include "analyzer/extract/fleet_extraction.h"
 #include "analyzer/extract/registry.h"
+#include "analyzer/facts/facts_json.h"
 
 namespace ampcheck {
 namespace {
@@ -89,7 +89,7 @@ TEST_CASE("cache: a re-run with one changed file parses only that file") {
   Run third = Extract(files, cache);
   CHECK(third.extracted == 1);
   CHECK(third.cached == 3);
-  REQUIRE(third.facts[2].file == "orders/client.go");
+  REQUIRE(third.facts[2].file == "fleet/orders/client.go");
   REQUIRE(third.facts[2].layers.size() == 1);
   CHECK(third.facts[2].layers[0].layer.tries == Tries::Of(10));
 

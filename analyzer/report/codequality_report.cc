@@ -28,8 +28,6 @@ class CodeQualityReporter : public Reporter {
  public:
   void Render(const Model&, const Analysis& analysis,
               const ReportOptions& options, std::ostream& out) const override {
-    std::string prefix = options.sarif.uri_prefix;
-    if (!prefix.empty() && prefix.back() != '/') prefix += '/';
     nlohmann::json issues = nlohmann::json::array();
     for (const Finding& f : analysis.findings) {
       // GitLab drops an issue without a path: fall back to the first layer
@@ -49,7 +47,7 @@ class CodeQualityReporter : public Reporter {
            {"fingerprint", IdentityFingerprint(f.identity)},
            {"severity", CodeQualitySeverity(f.severity)},
            {"location",
-            {{"path", prefix + where->file},
+            {{"path", ArtifactPath(options.sarif, where->file)},
              {"lines", {{"begin", where->line > 0 ? where->line : 1}}}}}});
     }
     out << DumpJson(issues, 2) << "\n";

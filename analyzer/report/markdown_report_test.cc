@@ -19,6 +19,7 @@ std::string Render(const ScanResult& scan) {
 ScanResult ScanDisk(const std::string& fleet) {
   ScanOptions options;
   options.inputs = {std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/" + fleet};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   DiskFileSystem fs;
   return RunScan(fs, options);

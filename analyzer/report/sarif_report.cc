@@ -69,9 +69,9 @@ bool Locatable(const Location& location) {
   return location.known() && location.file[0] != '<';
 }
 
-json PhysicalLocation(const Location& location, const std::string& prefix) {
+json PhysicalLocation(const Location& location, const SarifOptions& options) {
   json physical = {{"artifactLocation",
-                    {{"uri", RelativeUri(prefix + location.file)},
+                    {{"uri", RelativeUri(ArtifactPath(options, location.file))},
                      {"uriBaseId", kSrcRoot}}}};
   if (location.line > 0) physical["region"] = {{"startLine", location.line}};
   return physical;
@@ -110,7 +110,7 @@ json RuleJson(const Check& check, const std::string& help_base) {
         {"problem.severity", ProblemSeverity(check.severity())}}}};
 }
 
-json ResultJson(const Finding& f, int rule_index, const std::string& prefix) {
+json ResultJson(const Finding& f, int rule_index, const SarifOptions& options) {
   std::string text = Sentence(f.message);
   if (!f.arithmetic.empty()) text += " Arithmetic: " + Sentence(f.arithmetic);
   json result = {{"ruleId", f.check},
@@ -126,14 +126,14 @@ json ResultJson(const Finding& f, int rule_index, const std::string& prefix) {
   result["locations"] = json::array();
   if (where)
     result["locations"].push_back(
-        {{"physicalLocation", PhysicalLocation(*where, prefix)}});
+        {{"physicalLocation", PhysicalLocation(*where, options)}});
   json related = json::array();
   int id = 1;
   for (const Evidence& e : f.related) {
     if (!Locatable(e.location)) continue;
     related.push_back(
         {{"id", id++},
-         {"physicalLocation", PhysicalLocation(e.location, prefix)},
+         {"physicalLocation", PhysicalLocation(e.location, options)},
          {"message", {{"text", Sentence(e.detail)}}}});
   }
   if (!related.empty()) result["relatedLocations"] = related;
@@ -151,12 +151,12 @@ int RuleIndex(const std::string& check) {
   return -1;
 }
 
-json NotificationJson(const Diagnostic& d, const std::string& prefix) {
+json NotificationJson(const Diagnostic& d, const SarifOptions& options) {
   json n = {{"level", SarifLevel(d.severity)},
             {"message", {{"text", Sentence(d.message)}}}};
   if (Locatable(d.location)) {
     n["locations"] = {
-        {{"physicalLocation", PhysicalLocation(d.location, prefix)}}};
+        {{"physicalLocation", PhysicalLocation(d.location, options)}}};
   }
   return n;
 }
@@ -192,8 +192,6 @@ std::string RelativeUri(const std::string& path) {
 json SarifJson(const Model& model, const Analysis& analysis,
                const SarifOptions& options) {
   const std::string& help_base = options.help_base;
-  std::string prefix = options.uri_prefix;
-  if (!prefix.empty() && prefix.back() != '/') prefix += '/';
 
   json rules = json::array();
   for (const auto& check : AllChecks())
@@ -209,7 +207,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted[static_cast<int>(f->severity)];
       continue;
     }
-    results.push_back(ResultJson(*f, RuleIndex(f->check), prefix));
+    results.push_back(ResultJson(*f, RuleIndex(f->check), options));
   }
   // Suppressed findings stay in the log, marked, so code scanning closes
   // their alerts instead of forgetting them.
@@ -218,13 +216,13 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted_suppressed;
       continue;
     }
-    json result = ResultJson(f, RuleIndex(f.check), prefix);
+    json result = ResultJson(f, RuleIndex(f.check), options);
     // SARIF's kinds: a comment in the analysed file is "inSource".
     json suppression = {{"kind", s.target.known() ? "inSource" : "external"},
                         {"justification", s.reason}};
     if (Locatable(s.location)) {
       suppression["location"] = {
-          {"physicalLocation", PhysicalLocation(s.location, prefix)}};
+          {"physicalLocation", PhysicalLocation(s.location, options)}};
     }
     result["suppressions"] = {suppression};
     results.push_back(result);
@@ -232,7 +230,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
 
   json notifications = json::array();
   for (const Diagnostic& d : model.diagnostics)
-    notifications.push_back(NotificationJson(d, prefix));
+    notifications.push_back(NotificationJson(d, options));
   json invocation = {{"executionSuccessful", true}};
   if (!notifications.empty())
     invocation["toolExecutionNotifications"] = notifications;

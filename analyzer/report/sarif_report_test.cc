@@ -14,6 +14,7 @@ using nlohmann::json;
 ScanResult ScanFixture(const std::string& fleet) {
   ScanOptions options;
   options.inputs = {std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/" + fleet};
+  options.working_directory = options.inputs[0];
   options.jobs = 1;
   DiskFileSystem fs;
   return RunScan(fs, options);

@@ -16,6 +16,7 @@ const ScanResult& NearMisses() {
     ScanOptions options;
     options.inputs = {std::string(AMPCHECK_SOURCE_DIR) +
                       "/fixtures/fleets/near-misses"};
+    options.working_directory = options.inputs[0];
     options.jobs = 1;
     DiskFileSystem fs;
     return RunScan(fs, options);

@@ -137,8 +137,10 @@ def stage(case_dir, language, into):
 
 
 def scan(ampcheck, staged):
-    out = subprocess.run([ampcheck, "scan", str(staged), "--format", "json"],
-                         capture_output=True, text=True)
+    # From inside the staged fleet, so that paths print relative to it.
+    program = os.path.abspath(ampcheck) if os.sep in ampcheck else ampcheck
+    out = subprocess.run([program, "scan", ".", "--format", "json"],
+                         cwd=staged, capture_output=True, text=True)
     if out.returncode not in (0, 1):
         raise SystemExit(f"ampcheck scan {staged} exited {out.returncode}: {out.stderr}")
     report = json.loads(out.stdout)
