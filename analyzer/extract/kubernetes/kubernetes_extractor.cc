@@ -6,6 +6,7 @@
 #include "analyzer/extract/compose/compose_extractor.h"
 #include "analyzer/extract/kubernetes/document_class.h"
 #include "analyzer/extract/kubernetes/manifest.h"
+#include "analyzer/extract/kubernetes/manifest_stream.h"
 #include "analyzer/extract/kubernetes/unread_kinds.h"
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/extract/mesh/gateway_api_extractor.h"
@@ -287,11 +288,11 @@ void KubernetesExtractor::Extract(const SourceFile& file,
   }
   // One document at a time: a 50 MB cluster dump never holds more than one
   // document's nodes.
-  ForEachYamlDocument(file.path, file.content, &facts->diagnostics,
-                      [&](const YamlDocument& doc) {
-                        YamlView view(file.path, doc.first_line);
-                        ExtractManifest(doc.root, view, facts, 0);
-                      });
+  ForEachManifestDocument(file.path, file.content, &facts->diagnostics,
+                          [&](const YamlDocument& doc) {
+                            YamlView view(file.path, doc.first_line);
+                            ExtractManifest(doc.root, view, facts, 0);
+                          });
 }
 
 }  // namespace ampcheck

@@ -115,11 +115,8 @@ std::vector<YamlDocument> ParseYamlDocuments(
   return documents;
 }
 
-void ForEachYamlDocument(const std::string& file, std::string_view content,
-                         std::vector<Diagnostic>* diagnostics,
-                         const std::function<void(const YamlDocument&)>& each) {
-  // Split at document separators, remembering each document's first line.
-  std::vector<std::pair<int, std::string_view>> chunks;
+std::vector<YamlChunk> SplitYamlDocuments(std::string_view content) {
+  std::vector<YamlChunk> chunks;
   int line = 1;
   int chunk_line = 1;
   size_t chunk_start = 0;
@@ -129,8 +126,8 @@ void ForEachYamlDocument(const std::string& file, std::string_view content,
     if (end == std::string_view::npos) end = content.size();
     std::string_view text = content.substr(start, end - start);
     if (IsDocumentSeparator(text)) {
-      chunks.emplace_back(chunk_line,
-                          content.substr(chunk_start, start - chunk_start));
+      chunks.push_back(
+          {chunk_line, content.substr(chunk_start, start - chunk_start)});
       chunk_start = end + 1 > content.size() ? content.size() : end + 1;
       chunk_line = line + 1;
     }
@@ -138,50 +135,62 @@ void ForEachYamlDocument(const std::string& file, std::string_view content,
     if (end == content.size()) break;
     start = end + 1;
   }
-  chunks.emplace_back(chunk_line, content.substr(chunk_start));
+  chunks.push_back({chunk_line, content.substr(chunk_start)});
+  return chunks;
+}
 
-  for (const auto& [first_line, text] : chunks) {
-    if (Trim(text).empty()) continue;
-    if (int deep = FindDeepNesting(text, 200)) {
+std::optional<YAML::Node> ParseYamlChunk(const std::string& file,
+                                         const YamlChunk& chunk,
+                                         std::vector<Diagnostic>* diagnostics) {
+  const int first_line = chunk.first_line;
+  std::string_view text = chunk.text;
+  if (Trim(text).empty()) return std::nullopt;
+  if (int deep = FindDeepNesting(text, 200)) {
+    diagnostics->push_back(
+        {{file, first_line + deep - 1},
+         "YAML nesting deeper than 200 levels; document skipped",
+         Severity::kError});
+    return std::nullopt;
+  }
+  try {
+    YAML::Node root = YAML::Load(std::string(text));
+    ExpansionBudget budget;
+    if (!WithinBudget(root, &budget, 0, 0)) {
       diagnostics->push_back(
-          {{file, first_line + deep - 1},
-           "YAML nesting deeper than 200 levels; document skipped",
+          {{file, first_line + (root.Mark().is_null() ? 0 : root.Mark().line)},
+           "YAML document expands to more than " +
+               std::to_string(kMaxYamlNodes) + " nodes, " +
+               std::to_string(kMaxYamlExpandedBytes >> 20) +
+               " MiB of flattened keys and values or 256 levels (alias "
+               "bomb?); document skipped",
            Severity::kError});
-      continue;
+      return std::nullopt;
     }
-    YAML::Node root;
-    try {
-      root = YAML::Load(std::string(text));
-      ExpansionBudget budget;
-      if (!WithinBudget(root, &budget, 0, 0)) {
-        diagnostics->push_back(
-            {{file,
-              first_line + (root.Mark().is_null() ? 0 : root.Mark().line)},
-             "YAML document expands to more than " +
-                 std::to_string(kMaxYamlNodes) + " nodes, " +
-                 std::to_string(kMaxYamlExpandedBytes >> 20) +
-                 " MiB of flattened keys and values or 256 levels (alias "
-                 "bomb?); document skipped",
-             Severity::kError});
-        continue;
-      }
-    } catch (const YAML::Exception& e) {
-      // yaml-cpp may report an unclosed flow at the end of the stream: keep
-      // the line inside the document.
-      int last_line =
-          first_line +
-          static_cast<int>(std::count(text.begin(), text.end(), '\n')) - 1;
-      if (!text.empty() && text.back() != '\n') ++last_line;
-      int error_line = first_line + (e.mark.is_null() ? 0 : e.mark.line);
-      error_line = std::max(first_line, std::min(error_line, last_line));
-      diagnostics->push_back({{file, error_line},
-                              "malformed YAML: " + e.msg + "; document skipped",
-                              Severity::kError});
-      continue;
-    }
-    // Outside the try: a problem while reading the document is not a parse
-    // error.
-    each({root, first_line});
+    return root;
+  } catch (const YAML::Exception& e) {
+    // yaml-cpp may report an unclosed flow at the end of the stream: keep
+    // the line inside the document.
+    int last_line =
+        first_line +
+        static_cast<int>(std::count(text.begin(), text.end(), '\n')) - 1;
+    if (!text.empty() && text.back() != '\n') ++last_line;
+    int error_line = first_line + (e.mark.is_null() ? 0 : e.mark.line);
+    error_line = std::max(first_line, std::min(error_line, last_line));
+    diagnostics->push_back({{file, error_line},
+                            "malformed YAML: " + e.msg + "; document skipped",
+                            Severity::kError});
+    return std::nullopt;
+  }
+}
+
+void ForEachYamlDocument(const std::string& file, std::string_view content,
+                         std::vector<Diagnostic>* diagnostics,
+                         const std::function<void(const YamlDocument&)>& each) {
+  for (const YamlChunk& chunk : SplitYamlDocuments(content)) {
+    std::optional<YAML::Node> root = ParseYamlChunk(file, chunk, diagnostics);
+    // Outside the parse: a problem while reading the document is not a
+    // parse error.
+    if (root) each({*root, chunk.first_line});
   }
 }
 

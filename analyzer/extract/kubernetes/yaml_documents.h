@@ -24,6 +24,21 @@ struct YamlDocument {
 // Most nodes a document may expand to (alias bombs) before it is refused.
 inline constexpr int kMaxYamlNodes = 200000;
 
+// One document's text in a stream, and the line of the file it starts on.
+struct YamlChunk {
+  int first_line = 1;
+  std::string_view text;
+};
+
+// Splits a stream at its document separators ("---" lines).
+std::vector<YamlChunk> SplitYamlDocuments(std::string_view content);
+
+// Parses one document: its root, or nullopt when it is empty or bad (then
+// with a diagnostic naming the file and line).
+std::optional<YAML::Node> ParseYamlChunk(const std::string& file,
+                                         const YamlChunk& chunk,
+                                         std::vector<Diagnostic>* diagnostics);
+
 // Parses every document; bad ones become diagnostics (file, line, reason).
 std::vector<YamlDocument> ParseYamlDocuments(
     const std::string& file, std::string_view content,
