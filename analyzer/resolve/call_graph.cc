@@ -110,7 +110,9 @@ void CallsFromEnvironment(ResolveContext* c) {
       }
       bool named_host = false;
       std::vector<std::string> parts = HostCandidates(env, &named_host);
-      bool hostish = named_host || NamesAHost(env.name);
+      bool hostish =
+          named_host || (env.from_config ? ConfigKeyNamesAHost(env.name)
+                                         : NamesAHost(env.name));
       for (const std::string& part : parts) {
         auto ref = ParseHostReference(part, !hostish);
         if (!ref) continue;

@@ -119,6 +119,41 @@ bool NamesAHost(std::string_view variable) {
   return false;
 }
 
+bool ConfigKeyNamesAHost(std::string_view key) {
+  size_t colon = key.rfind(':');
+  size_t dunder = key.rfind("__");
+  size_t cut = std::string_view::npos;
+  if (colon != std::string_view::npos) cut = colon + 1;
+  if (dunder != std::string_view::npos &&
+      (cut == std::string_view::npos || dunder + 2 > cut))
+    cut = dunder + 2;
+  std::string_view leaf = cut == std::string_view::npos ? key : key.substr(cut);
+  // Words: split at '.', '_', '-' and where a lower-case letter meets an
+  // upper-case one ("BaseAddress" -> base, address).
+  std::vector<std::string> words(1);
+  for (size_t i = 0; i < leaf.size(); ++i) {
+    char ch = leaf[i];
+    if (ch == '.' || ch == '_' || ch == '-') {
+      words.emplace_back();
+      continue;
+    }
+    bool upper = std::isupper(static_cast<unsigned char>(ch));
+    if (upper && i > 0 && std::islower(static_cast<unsigned char>(leaf[i - 1])))
+      words.emplace_back();
+    words.back() +=
+        static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
+  for (const std::string& word : words) {
+    for (const char* host_word :
+         {"host", "hostname", "hosts", "addr", "address", "url", "uri",
+          "endpoint", "upstream", "backend", "target", "server", "servers",
+          "svc"}) {
+      if (word == host_word) return true;
+    }
+  }
+  return false;
+}
+
 std::optional<ServiceName> ParseServiceHost(const std::string& host) {
   std::vector<std::string> parts = Split(host, '.');
   if (parts.empty() || parts[0].empty()) return std::nullopt;

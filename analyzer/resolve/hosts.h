@@ -28,6 +28,14 @@ std::vector<HostReference> FindUrls(std::string_view text);
 // True when an env var name says it holds a host or address.
 bool NamesAHost(std::string_view variable);
 
+// The same for a .NET configuration key ("Kestrel:Endpoints:Http:Url"),
+// judged by the words of its last segment alone, so that
+// "Logging:LogLevel:Microsoft.Hosting.Lifetime" and
+// "Kestrel:EndpointDefaults:Protocols" (whose values are "Information" and
+// "Http2") name no host: "CatalogUrl", "Api:BaseAddress" and
+// "Redis:Host" do.
+bool ConfigKeyNamesAHost(std::string_view key);
+
 // Why a host speaks TCP rather than HTTP, from its port or name (a data
 // store or broker: "port 6379 is Redis's", "the name orders-db-mysql says
 // mysql"); "" when nothing says so. Neither the mesh's HTTP retry policy nor

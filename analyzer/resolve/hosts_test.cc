@@ -65,4 +65,17 @@ TEST_CASE("URLs inside free text, and variables that hold hosts") {
   CHECK_FALSE(NamesAHost("LOG_LEVEL"));
 }
 
+TEST_CASE("a .NET configuration key names a host by its last segment's words") {
+  CHECK(ConfigKeyNamesAHost("Kestrel:Endpoints:Http:Url"));
+  CHECK(ConfigKeyNamesAHost("CatalogUrl"));
+  CHECK(ConfigKeyNamesAHost("Api:BaseAddress"));
+  CHECK(ConfigKeyNamesAHost("Redis__Host"));
+  CHECK(ConfigKeyNamesAHost("Services:basket:grpc_endpoint"));
+  CHECK_FALSE(
+      ConfigKeyNamesAHost("Logging:LogLevel:Microsoft.Hosting.Lifetime"));
+  CHECK_FALSE(ConfigKeyNamesAHost("Kestrel:EndpointDefaults:Protocols"));
+  CHECK_FALSE(ConfigKeyNamesAHost("AllowedHosts:Policy"));
+  CHECK_FALSE(ConfigKeyNamesAHost("Ghostwriter"));
+}
+
 }  // namespace ampcheck

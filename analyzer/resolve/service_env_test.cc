@@ -178,6 +178,39 @@ builder.AddProject<Projects.WebApp>("webapp")
         "not in a mesh");
 }
 
+TEST_CASE(
+    "env sources: appsettings values under keys that only mention hosting "
+    "name no call") {
+  // The shape of a .NET service's appsettings.json in a public demo fleet:
+  // "Information" and "Http2" were read as the hosts of two services.
+  Model model = ResolveFiles({
+      {"kubernetes-manifests/cartservice.yaml",
+       "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: cartservice}\n"
+       "spec:\n  template:\n    metadata: {labels: {app: cartservice}}\n"
+       "    spec:\n      containers: [{name: server}]\n---\n"
+       "apiVersion: v1\nkind: Service\nmetadata: {name: cartservice}\n"
+       "spec: {selector: {app: cartservice}, ports: [{port: 7070}]}\n"},
+      {"src/cartservice/cartservice.csproj", "<Project />"},
+      {"src/cartservice/appsettings.json", R"({
+  "Logging": {
+    "LogLevel": {
+      "Default": "Information",
+      "Microsoft.Hosting.Lifetime": "Information"
+    }
+  },
+  "AllowedHosts": "*",
+  "Kestrel": {
+    "EndpointDefaults": { "Protocols": "Http2" },
+    "Endpoints": { "Grpc": { "Url": "http://catalog:7070" } }
+  }
+})"},
+  });
+  CHECK(Calls(model) ==
+        std::vector<std::string>{
+            "cartservice -> catalog src/cartservice/appsettings.json:11 "
+            "appsettings.json Kestrel:Endpoints:Grpc:Url=http://catalog:7070"});
+}
+
 TEST_CASE("env sources: Spring Cloud Gateway routes and Feign client config") {
   Model model = ResolveFiles({
       {"docker-compose.yml",
