@@ -269,7 +269,8 @@ Discovery Discover(const FileSystem& fs, const std::vector<std::string>& inputs,
     if (status.type == FileStatus::Type::kDirectory) {
       out.roots.push_back(input);
       std::set<std::string> ancestors;
-      IgnoreRules ignore(input, options.excludes, options.ignore_files);
+      IgnoreRules ignore(fs.PathsOnDisk() ? input : "", options.excludes,
+                         options.ignore_files);
       walker.set_root(input);
       walker.WalkDirectory(input,
                            DisplayPrefix(input, options.working_directory), "",

@@ -162,6 +162,29 @@ TEST_CASE("files print under their input as typed, never colliding") {
         std::vector<std::string>{"a/deploy/m.yaml"});
 }
 
+TEST_CASE("files in memory are found whatever repository the process runs in") {
+  // A repository that ignores everything, as the process's directory: its
+  // .gitignore is no rule of files that are not on disk.
+  namespace fs = std::filesystem;
+  fs::path repo = fs::temp_directory_path() /
+                  ("ampcheck-cwd-repo-" + std::to_string(::getpid()));
+  fs::remove_all(repo);
+  fs::create_directories(repo / ".git");
+  fs::create_directories(repo / "build");
+  std::ofstream(repo / ".gitignore") << "*\n";
+  fs::path before = fs::current_path();
+  fs::current_path(repo / "build");
+  MemoryFileSystem memory;
+  memory.AddFile("fleet/app.yaml", "a: 1\n");
+  memory.AddFile("fleet/.gitignore", "skip.yaml\n");
+  memory.AddFile("fleet/skip.yaml", "a: 1\n");
+  Discovery d = Discover(memory, {"fleet"}, {});
+  fs::current_path(before);
+  fs::remove_all(repo);
+  CHECK(Displays(d) == std::vector<std::string>{"fleet/app.yaml"});
+  CHECK(d.skipped.at("ignored") == 1);
+}
+
 TEST_CASE("an input inside another is read once") {
   MemoryFileSystem fs;
   fs.AddFile("repo/k8s/m.yaml", "a: 1\n");

@@ -43,6 +43,10 @@ class FileSystem {
                                std::string* /*error*/) const {
     return path;
   }
+  // Whether a path names the same place on the machine's disk, so that the
+  // ignore files of the repository around it can be read from there. A git
+  // revision's paths are those of its working tree.
+  virtual bool PathsOnDisk() const { return true; }
 };
 
 // The machine's file system.
@@ -69,6 +73,9 @@ class MemoryFileSystem : public FileSystem {
                      std::string* error) const override;
   bool ReadFile(const std::string& path, uint64_t max_bytes,
                 std::string* content, std::string* error) const override;
+  // Its paths are no places on disk: the .gitignore of whatever repository
+  // the process runs in is not its own.
+  bool PathsOnDisk() const override { return false; }
 
  private:
   std::map<std::string, std::string> files_;
