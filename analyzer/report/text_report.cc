@@ -4,6 +4,7 @@
 // worst paths; then what was assumed and what could not be read. Folded to
 // the width and coloured as the options say.
 #include <algorithm>
+#include <map>
 #include <sstream>
 
 #include "analyzer/analyze/check.h"
@@ -86,6 +87,35 @@ std::string FoldedLine(const int counts[3], Severity shown, bool listed_any,
          how + " to show " + (hidden == 1 ? "it" : "them") + "\n";
 }
 
+// "4 of 4 services run a sidecar or are gateways (Istio 1.31)"; a fleet
+// with other meshes names each with its count, so that a Linkerd fleet is
+// not said to run Istio sidecars.
+std::string MeshMembershipLine(const Model& model) {
+  int in_mesh = 0;
+  std::map<std::string, int> by_mesh;
+  for (const Service& s : model.services) {
+    if (!s.in_mesh) continue;
+    ++in_mesh;
+    ++by_mesh[s.mesh.empty() ? "istio" : s.mesh];
+  }
+  std::string counts = std::to_string(in_mesh) + " of " +
+                       std::to_string(model.services.size()) + " services ";
+  if (by_mesh.empty() || (by_mesh.size() == 1 && by_mesh.count("istio")))
+    return counts + "run a sidecar or are gateways (Istio " +
+           model.istio_version + ")";
+  std::vector<std::string> parts;
+  for (const auto& [mesh, count] : by_mesh) {
+    std::string name = mesh == "istio"
+                           ? "Istio " + model.istio_version + " sidecar"
+                       : mesh == "istio-ambient" ? "Istio ambient"
+                       : mesh == "linkerd"       ? "Linkerd"
+                       : mesh == "kuma"          ? "Kuma"
+                                                 : mesh;
+    parts.push_back(name + " " + std::to_string(count));
+  }
+  return counts + "are in a mesh or are gateways (" + Join(parts, ", ") + ")";
+}
+
 // One finding: its line, its arithmetic, and what to change with the docs
 // page that says more.
 void RenderFinding(const Finding& f, const ReportOptions& options,
@@ -149,12 +179,7 @@ class TextReporter : public Reporter {
     }
     if (options.verbose) RenderCalls(model, context, out);
 
-    out << "mesh membership:";
-    int in_mesh = 0;
-    for (const Service& s : model.services) in_mesh += s.in_mesh ? 1 : 0;
-    out << " " << in_mesh << " of " << model.services.size()
-        << " services run a sidecar or are gateways (Istio "
-        << model.istio_version << ")\n";
+    out << "mesh membership: " << MeshMembershipLine(model) << "\n";
     for (const std::string& a : model.assumptions)
       out << "  assumed: " << a << "\n";
     out << "policy: "

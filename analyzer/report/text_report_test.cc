@@ -100,3 +100,36 @@ TEST_CASE("text: colour around severity, location, check and fix") {
 
 }  // namespace
 }  // namespace ampcheck
+
+namespace ampcheck {
+namespace {
+
+std::string MembershipLine(const std::string& fleet) {
+  ScanOptions options;
+  options.inputs = {std::string(AMPCHECK_SOURCE_DIR) + "/fixtures/" + fleet};
+  options.working_directory = options.inputs[0];
+  options.jobs = 1;
+  DiskFileSystem fs;
+  ScanResult scan = RunScan(fs, options);
+  std::ostringstream out;
+  MakeTextReporter()->Render(scan.model, scan.analysis, ReportOptions{}, out);
+  std::string text = out.str();
+  size_t at = text.find("mesh membership: ");
+  if (at == std::string::npos) return "";
+  return text.substr(at, text.find('\n', at) - at);
+}
+
+TEST_CASE("the membership line names the mesh each service is in") {
+  CHECK(MembershipLine("example-fleet") ==
+        "mesh membership: 4 of 4 services run a sidecar or are gateways "
+        "(Istio 1.31)");
+  CHECK(MembershipLine("fleets/linkerd-annotations") ==
+        "mesh membership: 5 of 6 services are in a mesh or are gateways "
+        "(Linkerd 5)");
+  CHECK(MembershipLine("fleets/istio-ambient") ==
+        "mesh membership: 5 of 5 services are in a mesh or are gateways "
+        "(Istio ambient 5)");
+}
+
+}  // namespace
+}  // namespace ampcheck
