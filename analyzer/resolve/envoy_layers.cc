@@ -6,6 +6,7 @@
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/service_config.h"
+#include "analyzer/resolve/worst_layer.h"
 
 namespace ampcheck {
 namespace {
@@ -55,7 +56,7 @@ void AddProxyConfigCalls(const std::vector<FileFacts>& facts,
   Attribution attribution(c);
   ServiceConfig service_config(c, attribution);
   // Per call: the worst route layer, and each route's summary.
-  std::map<int, std::pair<Layer, std::vector<Evidence>>> layers;
+  WorstLayerPerCall layers;
   for (const FileFacts& file : facts) {
     for (const ProxyConfigFact& config : file.proxy_configs) {
       auto runners = Runners(config, file.file, attribution, c);
@@ -113,32 +114,12 @@ void AddProxyConfigCalls(const std::vector<FileFacts>& facts,
                                         !route.layer.tries.unbounded()
                                     ? " try"
                                     : " tries")};
-          auto [it, first] = layers.try_emplace(call, route.layer,
-                                                std::vector<Evidence>{summary});
-          if (first) continue;
-          auto& [worst, summaries] = it->second;
-          if (std::find(summaries.begin(), summaries.end(), summary) ==
-              summaries.end())
-            summaries.push_back(summary);
-          if (worst.tries < route.layer.tries) worst = route.layer;
+          layers.Offer(call, route.layer, summary);
         }
       }
     }
   }
-  for (auto& [call, entry] : layers) {
-    auto& [layer, summaries] = entry;
-    if (summaries.size() > 1) {
-      layer.detail +=
-          " (worst of " + std::to_string(summaries.size()) + " routes)";
-      layer.evidence.insert(layer.evidence.end(), summaries.begin(),
-                            summaries.end());
-    }
-    std::vector<Layer>& on_call = c->model.calls[call].layers;
-    on_call.push_back(std::move(layer));
-    std::stable_sort(
-        on_call.begin(), on_call.end(),
-        [](const Layer& a, const Layer& b) { return a.kind < b.kind; });
-  }
+  layers.AddTo(&c->model, "routes");
 }
 
 }  // namespace ampcheck

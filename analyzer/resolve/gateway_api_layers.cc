@@ -7,6 +7,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/mesh_layers.h"
+#include "analyzer/resolve/worst_layer.h"
 
 namespace ampcheck {
 namespace {
@@ -199,16 +200,12 @@ std::optional<Layer> WorstRule(const ResolveContext& c,
       if (!layer) continue;
       rules.push_back({rule.location, route->kind + " " + route->name + " " +
                                           RuleSummary(rule, *layer)});
-      bool worse = !worst || worst->tries < layer->tries ||
-                   (worst->tries == layer->tries && !layer->total_timeout &&
-                    worst->total_timeout);
-      if (worse) worst = std::move(layer);
+      if (!worst || WorseLayer(*layer, *worst)) worst = std::move(layer);
     }
   }
   if (!worst) return worst;
   worst->evidence.insert(worst->evidence.end(), rules.begin(), rules.end());
-  if (rules.size() > 1)
-    worst->detail += " (worst of " + std::to_string(rules.size()) + " rules)";
+  if (rules.size() > 1) worst->detail += WorstOfSuffix(rules.size(), "rules");
   return worst;
 }
 

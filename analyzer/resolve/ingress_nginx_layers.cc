@@ -7,6 +7,7 @@
 #include "analyzer/extract/proxies/nginx_config.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/ingress_nginx_settings.h"
+#include "analyzer/resolve/worst_layer.h"
 
 namespace ampcheck {
 namespace {
@@ -194,7 +195,7 @@ void AddIngressNginxHops(const std::vector<FileFacts>& facts,
   std::vector<Controller> controllers = Controllers(facts, default_ns);
   // Per call: the worst layer of the Ingresses routing it, and each one's
   // summary.
-  std::map<int, std::pair<Layer, std::vector<Evidence>>> layers;
+  WorstLayerPerCall layers;
   for (const IngressFact& ingress : ingresses) {
     std::string why;
     int served = ServingController(ingress, controllers, classes, &why, c);
@@ -229,30 +230,10 @@ void AddIngressNginxHops(const std::vector<FileFacts>& facts,
                (backend.port ? ":" + std::to_string(backend.port) : "")});
       Evidence summary{layer.location, "Ingress " + ingress.name + ": " +
                                            layer.tries.ToString() + " tries"};
-      auto [it, first] =
-          layers.try_emplace(call, layer, std::vector<Evidence>{summary});
-      if (first) continue;
-      auto& [worst, summaries] = it->second;
-      if (std::find(summaries.begin(), summaries.end(), summary) ==
-          summaries.end())
-        summaries.push_back(summary);
-      if (worst.tries < layer.tries) worst = layer;
+      layers.Offer(call, layer, summary);
     }
   }
-  for (auto& [call, entry] : layers) {
-    auto& [layer, summaries] = entry;
-    if (summaries.size() > 1) {
-      layer.detail +=
-          " (worst of " + std::to_string(summaries.size()) + " Ingresses)";
-      layer.evidence.insert(layer.evidence.end(), summaries.begin(),
-                            summaries.end());
-    }
-    std::vector<Layer>& on_call = c->model.calls[call].layers;
-    on_call.push_back(std::move(layer));
-    std::stable_sort(
-        on_call.begin(), on_call.end(),
-        [](const Layer& a, const Layer& b) { return a.kind < b.kind; });
-  }
+  layers.AddTo(&c->model, "Ingresses");
 }
 
 }  // namespace ampcheck

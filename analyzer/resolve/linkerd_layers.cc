@@ -8,6 +8,7 @@
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/resolve_context.h"
+#include "analyzer/resolve/worst_layer.h"
 
 namespace ampcheck {
 namespace {
@@ -290,11 +291,10 @@ std::optional<Layer> WorstRouteLayer(const std::vector<AttachedRoute>& routes,
          attached.route->kind + " " + attached.route->name + ": " +
              (layer->timeout_only ? "no retries"
                                   : layer->tries.ToString() + " tries")});
-    if (!worst || worst->tries < layer->tries) worst = std::move(layer);
+    if (!worst || WorseLayer(*layer, *worst)) worst = std::move(layer);
   }
   if (worst && summaries.size() > 1) {
-    worst->detail +=
-        " (worst of " + std::to_string(summaries.size()) + " routes)";
+    worst->detail += WorstOfSuffix(summaries.size(), "routes");
     worst->evidence.insert(worst->evidence.end(), summaries.begin(),
                            summaries.end());
   }

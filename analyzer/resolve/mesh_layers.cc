@@ -13,6 +13,7 @@
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/resolve_context.h"
+#include "analyzer/resolve/worst_layer.h"
 
 namespace ampcheck {
 namespace {
@@ -237,10 +238,7 @@ std::optional<Layer> VirtualServiceLayer(const ResolveContext& c,
       if (from.is_gateway && !RoutesTo(route, callee, vs, c)) continue;
       Layer layer = RouteLayer(c, vs, route);
       routes.push_back({route.location, RouteSummary(route, layer)});
-      bool worse = !worst || worst->tries < layer.tries ||
-                   (worst->tries == layer.tries && !layer.total_timeout &&
-                    worst->total_timeout);
-      if (worse) {
+      if (!worst || WorseLayer(layer, *worst)) {
         worst = layer;
         *subset =
             route.destinations.empty() ? "" : route.destinations.front().subset;
@@ -252,8 +250,7 @@ std::optional<Layer> VirtualServiceLayer(const ResolveContext& c,
     }
   }
   if (worst && worst->evidence.size() > 1) {
-    worst->detail +=
-        " (worst of " + std::to_string(worst->evidence.size()) + " routes)";
+    worst->detail += WorstOfSuffix(worst->evidence.size(), "routes");
   }
   return worst;
 }
