@@ -7,6 +7,7 @@
 #include "analyzer/resolve/duplicate_resources.h"
 #include "analyzer/resolve/envoy_layers.h"
 #include "analyzer/resolve/gateway_api_layers.h"
+#include "analyzer/resolve/grpc_services.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/ingress_nginx_layers.h"
 #include "analyzer/resolve/local_workloads.h"
@@ -300,6 +301,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
   AddApplicationLayers(&context);
   AddIngressNginxHops(facts, &context);
   AddProxyConfigCalls(facts, &context);
+  MarkCallsToGrpcServices(&context);
   AddMeshLayers(&context);
   AddGatewayApiLayers(&context);
   NoteUnappliedGatewayApiBudgets(&context);
