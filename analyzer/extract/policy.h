@@ -64,7 +64,7 @@ struct Suppression {
   Location location;
   // An inline suppression (ampcheck:ignore): only findings located here.
   // Unknown = any location.
-  Location target;
+  Location target = {};
 };
 
 // What a service can hold while it calls out, for saturation-risk: `pool`
