@@ -1,7 +1,6 @@
 #include "analyzer/cli/pipeline_parts.h"
 
 #include <algorithm>
-#include <filesystem>
 #include <set>
 
 #include "analyzer/base/paths.h"
@@ -17,7 +16,6 @@
 #include "analyzer/resolve/resolver.h"
 
 namespace ampcheck {
-namespace {}  // namespace
 
 FleetPlan PlanFleet(const FileSystem& fs, const ScanOptions& options) {
   FleetPlan plan;

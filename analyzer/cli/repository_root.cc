@@ -9,8 +9,7 @@ namespace fs = std::filesystem;
 std::string RepositoryRoot(const FileSystem& fs, const std::string& directory) {
   if (directory.empty()) return "";
   fs::path dir = fs::path(directory).lexically_normal();
-  if (dir.has_filename() == false && dir != dir.root_path())
-    dir = dir.parent_path();
+  if (!dir.has_filename() && dir != dir.root_path()) dir = dir.parent_path();
   while (true) {
     if (fs.Stat((dir / ".git").string()).type != FileStatus::Type::kMissing)
       return dir.generic_string();
@@ -25,7 +24,9 @@ std::string InputDirectory(const FileSystem& fs,
   for (const std::string& input : inputs) {
     if (input == "-" || fs.Stat(input).type != FileStatus::Type::kDirectory)
       continue;
-    return (fs::path(working_directory) / input).lexically_normal().generic_string();
+    return (fs::path(working_directory) / input)
+        .lexically_normal()
+        .generic_string();
   }
   return working_directory;
 }
