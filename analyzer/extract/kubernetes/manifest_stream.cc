@@ -87,20 +87,23 @@ std::string BlankServerWrittenFields(std::string_view document) {
     std::string_view rest =
         spaces == std::string_view::npos ? "" : line.substr(spaces);
     bool empty = rest.empty() || rest == "\r" || rest[0] == '#';
+    auto keep = [&] {
+      out.append(line);
+      if (newline) out += '\n';
+    };
+    auto blank = [&] {
+      if (newline) out += '\n';
+    };
     if (skip >= 0) {
       // A value's lines are deeper than its key, or "- " entries at the
       // key's column (a compact sequence); comments and empty lines inside
       // go with it.
       if (empty || indent > skip || (indent == skip && IsSequenceEntry(rest))) {
-        if (newline) out += '\n';
+        blank();
         continue;
       }
       skip = -1;
     }
-    auto keep = [&] {
-      out.append(line);
-      if (newline) out += '\n';
-    };
     if (empty) {
       keep();
       continue;
@@ -134,7 +137,7 @@ std::string BlankServerWrittenFields(std::string_view document) {
       metadata_indent = -1;
       if (resource_key == "status") {
         skip = indent;
-        if (newline) out += '\n';
+        blank();
         continue;
       }
       keep();
@@ -144,7 +147,7 @@ std::string BlankServerWrittenFields(std::string_view document) {
       if (metadata_indent < 0) metadata_indent = indent;
       if (indent == metadata_indent && PlainKey(rest) == "managedFields") {
         skip = indent;
-        if (newline) out += '\n';
+        blank();
         continue;
       }
     }
