@@ -80,8 +80,8 @@ TEST_CASE("--fail-on tells error, warning and note apart, in scan and diff") {
 TEST_CASE(
     "the text summary counts errors, warnings, notes and input problems") {
   Run run = Ampcheck("scan fixtures/example-fleet --fail-on never");
-  CHECK(run.out.find("\n2 files, 4 services, 3 calls: 10 findings (4 errors, 2 "
-                     "warnings, 4 notes), 0 input problems; 1 other type "
+  CHECK(run.out.find("\n2 files, 4 services, 3 calls: 8 findings (3 errors, 1 "
+                     "warning, 4 notes), 0 input problems; 1 other type "
                      "skipped\n") != std::string::npos);
 }
 
@@ -124,12 +124,12 @@ TEST_CASE("a call's worst-case hold time is in the JSON report when known") {
   CHECK_FALSE(calls["cart->stock"].contains("worst_case_hold_ms"));
 }
 
-TEST_CASE("the JSON report follows the v1 contract") {
+TEST_CASE("the JSON report follows the v2 contract") {
   Run run =
       Ampcheck("scan fixtures/example-fleet --format json --fail-on never");
   REQUIRE(run.exit_code == 0);
   auto report = nlohmann::json::parse(run.out);
-  CHECK(report["schema"] == "ampcheck/report/v1");
+  CHECK(report["schema"] == "ampcheck/report/v2");
   CHECK(report["services"][0]["name"] == "ingress");
   CHECK(report["services"][0]["in_mesh"] == true);
   nlohmann::json orders_call;
@@ -157,8 +157,34 @@ TEST_CASE("the JSON report follows the v1 contract") {
   CHECK(path["tries"] == 108);
   CHECK(path["bounded_tries"] == 81);
   CHECK(path["arithmetic"] == "3 x 4 x 9 = 108");
-  // 6, and 4 notes: a retry-without-jitter, three retry-without-budget.
-  CHECK(report["findings"].size() == 10);
+  // 4 causes, and 4 notes: a retry-without-jitter, three retry-without-budget
+  // (one per callee).
+  CHECK(report["findings"].size() == 8);
+  int mesh_default = 0;
+  for (const auto& f : report["findings"]) {
+    if (f["check"] == "implicit-mesh-retry") {
+      ++mesh_default;
+      // One mesh default, two calls: the worst first, each where it is.
+      CHECK(f["identity"] ==
+            "implicit-mesh-retry|cause|mesh-default|Istio default|3");
+      CHECK(f["affected_count"] == 2);
+      CHECK(f["affected_unit"] == "call");
+      CHECK(f["affected"][0]["path"] ==
+            nlohmann::json({"ingress", "storefront"}));
+      CHECK(f["affected"][1]["path"] == nlohmann::json({"orders", "payments"}));
+      CHECK(f["affected"][1]["identity"] ==
+            "implicit-mesh-retry|orders->payments");
+    }
+    if (f["check"] == "retry-amplification") {
+      // Over the limit and undocumented: one finding with both facts.
+      CHECK(f["folded_checks"] ==
+            nlohmann::json({"undocumented-amplification"}));
+      CHECK(f["message"].get<std::string>().find(
+                "; 4 retrying layers (3 mesh x 4 mesh x 3 client x 3 mesh); "
+                "nothing declares the owner and maximum") != std::string::npos);
+    }
+  }
+  CHECK(mesh_default == 1);
   CHECK(report["diagnostics"].empty());
 }
 

@@ -30,7 +30,7 @@ TEST_CASE("audit json: layers and multi-layer calls per service") {
   auto run = RunAmpcheckIn(kFleet, "audit . --format json", scratch);
   CHECK(run.exit_code == 1);  // errors: 45 tries over the limit of 10
   json report = json::parse(run.out);
-  CHECK(report["schema"] == "ampcheck/report/v1");
+  CHECK(report["schema"] == "ampcheck/report/v2");
   CHECK(report["summary"]["services"] == 5);
 
   const json& orders = ServiceNamed(report, "orders");

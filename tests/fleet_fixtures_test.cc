@@ -161,10 +161,23 @@ void CheckFleet(const fs::path& root) {
 
   std::map<Key, int> found;
   std::map<Key, std::vector<std::string>> found_messages;
+  // A cause counts as a finding at each call or path it lists, and a
+  // folded check as a finding of its own on the same line.
   for (const Finding& f : result.analysis.findings) {
-    Key key{f.location.file, f.location.line, f.check};
-    ++found[key];
-    found_messages[key].push_back(f.message);
+    std::vector<Affected> members = f.affected;
+    if (members.empty())
+      members.push_back({f.path, f.location, f.message, f.identity, f.tries,
+                         f.bounded, f.folded_checks});
+    for (const Affected& a : members) {
+      Key key{a.location.file, a.location.line, f.check};
+      ++found[key];
+      found_messages[key].push_back(a.message);
+      for (const std::string& folded : a.folded_checks) {
+        Key also{a.location.file, a.location.line, folded};
+        ++found[also];
+        found_messages[also].push_back(a.message);
+      }
+    }
   }
   auto where = [](const Key& key) {
     return std::get<0>(key) + ":" + std::to_string(std::get<1>(key)) + " " +

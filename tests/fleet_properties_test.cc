@@ -64,7 +64,10 @@ Outcome Scan(const GeneratedFleet& fleet,
     out.worst[s.ns + "/" + WithoutSuffix(s.name, suffix)] =
         result.analysis.graph.worst_paths[i].tries;
   }
-  for (const Finding& f : result.analysis.findings) ++out.findings[f.check];
+  // Each call or path a cause affects: grouping by cause must not change
+  // what is affected.
+  for (const Finding& f : result.analysis.findings)
+    out.findings[f.check] += std::max<int>(1, f.affected.size());
   return out;
 }
 

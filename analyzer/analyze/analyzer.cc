@@ -4,6 +4,7 @@
 #include <atomic>
 #include <thread>
 
+#include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/threads.h"
 
@@ -68,14 +69,19 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
       std::unique(order.begin(), order.end(),
                   [](const Finding* a, const Finding* b) { return *a == *b; }),
       order.end());
-  analysis.findings.reserve(order.size());
+  // Suppressions apply to each call or path before causes are grouped, so a
+  // suppressed call leaves its cause's list.
+  std::vector<Finding> kept;
+  kept.reserve(order.size());
   for (Finding* f : order) {
     if (const Suppression* s = Suppressing(*f, model)) {
       analysis.suppressed.emplace_back(std::move(*f), *s);
     } else {
-      analysis.findings.push_back(std::move(*f));
+      kept.push_back(std::move(*f));
     }
   }
+  FoldUndocumentedIntoAmplification(&kept);
+  analysis.findings = GroupByCause(std::move(kept));
   return analysis;
 }
 

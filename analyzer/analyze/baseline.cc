@@ -136,8 +136,14 @@ void ReconcileAccepted(const Baseline* baseline,
                        Model* model, Analysis* analysis) {
   // Every finding, accepted or not, counts as a match for staleness.
   std::set<std::string> seen;
-  for (const Finding& f : analysis->findings) seen.insert(f.identity);
-  for (const auto& [f, s] : analysis->suppressed) seen.insert(f.identity);
+  // A baseline written before findings were grouped by cause names calls
+  // and paths: those match the cause that lists them.
+  auto see = [&seen](const Finding& f) {
+    seen.insert(f.identity);
+    for (const Affected& a : f.affected) seen.insert(a.identity);
+  };
+  for (const Finding& f : analysis->findings) see(f);
+  for (const auto& [f, s] : analysis->suppressed) see(f);
 
   if (baseline) {
     std::map<std::string, const BaselineEntry*> accepted;
@@ -145,11 +151,17 @@ void ReconcileAccepted(const Baseline* baseline,
       accepted.emplace(e.identity, &e);
     std::vector<Finding> remaining;
     for (Finding& f : analysis->findings) {
-      if (auto it = accepted.find(f.identity); it != accepted.end()) {
-        Suppression by_baseline{f.check,
-                                "",
-                                "accepted in baseline",
-                                {baseline->file, it->second->line}};
+      const BaselineEntry* entry = nullptr;
+      if (auto it = accepted.find(f.identity); it != accepted.end())
+        entry = it->second;
+      for (size_t i = 0; !entry && i < f.affected.size(); ++i) {
+        if (auto it = accepted.find(f.affected[i].identity);
+            it != accepted.end())
+          entry = it->second;
+      }
+      if (entry) {
+        Suppression by_baseline{
+            f.check, "", "accepted in baseline", {baseline->file, entry->line}};
         analysis->suppressed.emplace_back(std::move(f), by_baseline);
       } else {
         remaining.push_back(std::move(f));

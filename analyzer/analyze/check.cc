@@ -57,6 +57,9 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
       context, call,
       layer.location.known() ? layer.location : context.CallLocation(call));
   f.identity += "|" + layer.origin;
+  // A layer set in one file is one cause however many calls it wraps.
+  if (layer.location.known() && !layer.shared)
+    f.cause = context.LayerCause(call, layer);
   SetLayerNumbers(layer, &f);
   return f;
 }
@@ -176,6 +179,20 @@ Location AnalysisContext::CallLocation(int call) const {
     if (layer.location.known()) return layer.location;
   }
   return model.services[c.to].location;
+}
+
+std::string AnalysisContext::LayerCause(int call, const Layer& layer) const {
+  return "layer|" + layer.origin + "|" +
+         model.services[model.calls[call].from].Key();
+}
+
+std::string AnalysisContext::CallCause(int call) const {
+  const Call& c = model.calls[call];
+  for (const Layer& layer : c.layers) {
+    if (layer.retries() && layer.location.known() && !layer.shared)
+      return LayerCause(call, layer);
+  }
+  return "call|" + CallName(call);
 }
 
 std::vector<Evidence> AnalysisContext::PathEvidence(

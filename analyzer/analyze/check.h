@@ -44,6 +44,12 @@ class AnalysisContext {
   // Where a finding about a call points: its first retrying layer with a
   // location, else any layer's, else the call's evidence.
   Location CallLocation(int call) const;
+  // The cause behind a finding at CallLocation, without line numbers or
+  // paths (a diff's two trees print different paths): the retrying layer
+  // there, which a fix changes once for every call it wraps; else the call.
+  std::string CallCause(int call) const;
+  // A layer of the caller's: "layer|<origin>|<caller namespace/name>".
+  std::string LayerCause(int call, const Layer& layer) const;
   // Every layer of the path as related locations.
   std::vector<Evidence> PathEvidence(const std::vector<int>& calls) const;
   // The worst path that ends with `call`: the worst path to its caller, then

@@ -21,6 +21,12 @@ std::string HowWorse(const Finding& before, const Finding& after) {
       after.bounded + 1e-9 < static_cast<double>(after.tries.count()))
     parts.push_back("bounded " + FormatFactor(before.bounded) + " -> " +
                     FormatFactor(after.bounded));
+  if (before.affected.size() < after.affected.size() &&
+      after.affected.size() > 1)
+    parts.push_back(
+        "affects " +
+        std::to_string(std::max<size_t>(1, before.affected.size())) + " -> " +
+        std::to_string(after.affected.size()) + " " + after.unit + "s");
   if (before.severity < after.severity)
     parts.push_back(std::string(SeverityName(before.severity)) + " -> " +
                     SeverityName(after.severity));

@@ -10,6 +10,17 @@
 
 namespace ampcheck {
 
+// One call or path a cause affects: what a finding of its own would have said.
+struct Affected {
+  std::vector<std::string> path;  // service display names, entry first
+  Location location;
+  std::string message;
+  std::string identity;  // the per-call or per-path identity (baselines v1)
+  Tries tries;
+  double bounded = 1;
+  std::vector<std::string> folded_checks;  // as Finding::folded_checks
+};
+
 struct Finding {
   std::string check;  // stable id: "retry-amplification"
   Severity severity = Severity::kError;
@@ -25,6 +36,17 @@ struct Finding {
   // product. diff reports a finding whose numbers rose as worsened.
   Tries tries;
   double bounded = 1;
+  // What the finding is about, without line numbers: findings of one check
+  // with the same cause are one finding (analyzer/analyze/causes.h). Empty:
+  // a cause of its own.
+  std::string cause;
+  const char* unit = "call";  // what `affected` counts: "call" or "path"
+  // The calls or paths the cause affects, worst first (this finding's own
+  // first); empty when it affects only its own.
+  std::vector<Affected> affected;
+  // Checks whose finding on the same path was folded into this one
+  // (undocumented-amplification into retry-amplification).
+  std::vector<std::string> folded_checks;
 
   auto operator<=>(const Finding& other) const {
     return std::tie(location, check, message) <=>

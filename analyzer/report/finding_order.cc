@@ -6,6 +6,10 @@ namespace ampcheck {
 
 bool WorseFirst(const Finding& a, const Finding& b) {
   if (a.severity != b.severity) return a.severity > b.severity;
+  // A cause that affects more calls or paths first.
+  size_t a_count = std::max<size_t>(1, a.affected.size());
+  size_t b_count = std::max<size_t>(1, b.affected.size());
+  if (a_count != b_count) return a_count > b_count;
   if (a.tries != b.tries) return a.tries > b.tries;
   if (a.bounded != b.bounded) return a.bounded > b.bounded;
   if (a.identity != b.identity) return a.identity < b.identity;

@@ -1,4 +1,4 @@
-// The inventory as JSON: the ampcheck/report/v1 report, unchanged, with each
+// The inventory as JSON: the ampcheck/report/v2 report, unchanged, with each
 // entry of "services" extended by its layers (with evidence) and the count of
 // its outbound calls that have more than one retrying layer, and the sources
 // that no service could be identified for.

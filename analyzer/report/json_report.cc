@@ -88,6 +88,21 @@ json FindingJson(const Finding& f) {
       out["related"].push_back(EvidenceJson(e));
   }
   out["identity"] = f.identity;
+  if (!f.folded_checks.empty()) out["folded_checks"] = f.folded_checks;
+  if (f.affected.size() > 1) {
+    // Every call or path of the cause, worst first, the finding's own first.
+    out["affected_count"] = f.affected.size();
+    out["affected_unit"] = f.unit;
+    json affected = json::array();
+    for (const Affected& a : f.affected) {
+      json item = {{"path", a.path}, {"message", a.message}};
+      item = LocationFields(item, a.location);
+      item["tries"] = a.tries.ToString();
+      item["identity"] = a.identity;
+      affected.push_back(std::move(item));
+    }
+    out["affected"] = std::move(affected);
+  }
   return out;
 }
 

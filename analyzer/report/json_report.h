@@ -1,4 +1,4 @@
-// The JSON report (schema ampcheck/report/v1, docs/report-schema.md), also
+// The JSON report (schema ampcheck/report/v2, docs/report-schema.md), also
 // the base of formats that add to it.
 #ifndef AMPCHECK_REPORT_JSON_REPORT_H_
 #define AMPCHECK_REPORT_JSON_REPORT_H_
@@ -10,7 +10,7 @@
 
 namespace ampcheck {
 
-inline constexpr const char* kReportSchema = "ampcheck/report/v1";
+inline constexpr const char* kReportSchema = "ampcheck/report/v2";
 
 nlohmann::json TriesJson(const Tries& tries);
 nlohmann::json FactorJson(double factor);

@@ -57,7 +57,7 @@ TEST_CASE("markdown: each affected path with its total and layer factors") {
   std::string md = Render(ScanDisk("fleets/seed-000-wrapper-x-mesh"));
   CHECK(
       md.rfind(
-          "<!-- ampcheck -->\n### ampcheck: 2 errors, 6 warnings, 3 notes on 3 "
+          "<!-- ampcheck -->\n### ampcheck: 2 errors, 4 warnings, 3 notes on 3 "
           "paths\n\n**`checkout` → `pricing`: 9 tries per request** = 3 "
           "(client: shared HTTP wrapper, `.ampcheck.yaml:16`) × 3 "
           "(mesh: Istio default, no VirtualService for pricing)\n\n- "

@@ -15,6 +15,9 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kSrcRoot = "%SRCROOT%";
+// The other calls or paths of a cause listed as related locations; the count
+// is in the result's properties.
+constexpr size_t kSarifAffectedLocations = 50;
 
 uint64_t Fnv1a64(const std::string& text, uint64_t offset) {
   uint64_t hash = offset;
@@ -136,10 +139,25 @@ json ResultJson(const Finding& f, int rule_index, const SarifOptions& options) {
          {"physicalLocation", PhysicalLocation(e.location, options)},
          {"message", {{"text", Sentence(e.detail)}}}});
   }
+  // The other calls or paths of the cause, worst first, each where its own
+  // layer is.
+  for (size_t i = 1; i < f.affected.size() && i <= kSarifAffectedLocations;
+       ++i) {
+    const Affected& a = f.affected[i];
+    if (!Locatable(a.location)) continue;
+    related.push_back(
+        {{"id", id++},
+         {"physicalLocation", PhysicalLocation(a.location, options)},
+         {"message", {{"text", Sentence(a.message)}}}});
+  }
   if (!related.empty()) result["relatedLocations"] = related;
   result["partialFingerprints"] = {
       {kSarifFingerprintKey, IdentityFingerprint(f.identity)}};
   if (!f.path.empty()) result["properties"] = {{"path", f.path}};
+  if (f.affected.size() > 1) {
+    result["properties"]["affectedCount"] = f.affected.size();
+    result["properties"]["affectedUnit"] = f.unit;
+  }
   return result;
 }
 

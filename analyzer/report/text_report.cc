@@ -116,6 +116,9 @@ std::string MeshMembershipLine(const Model& model) {
   return counts + "are in a mesh or are gateways (" + Join(parts, ", ") + ")";
 }
 
+// Calls or paths of one cause listed under it without -v.
+constexpr size_t kAffectedShown = 5;
+
 // One finding: its line, its arithmetic, and what to change with the docs
 // page that says more.
 void RenderFinding(const Finding& f, const ReportOptions& options,
@@ -125,6 +128,21 @@ void RenderFinding(const Finding& f, const ReportOptions& options,
       << f.message << " "
       << Paint(TextStyle::kQuiet, "[" + f.check + "]", color) << "\n";
   if (!f.arithmetic.empty()) out << "    " << f.arithmetic << "\n";
+  if (f.affected.size() > 1) {
+    // The cause's calls or paths, worst first: a few, or all with -v.
+    const size_t shown = options.verbose
+                             ? f.affected.size()
+                             : std::min(f.affected.size(), kAffectedShown);
+    out << "    affects " << Plural(f.affected.size(), f.unit)
+        << ", worst first:\n";
+    for (size_t i = 0; i < shown; ++i) {
+      const Affected& a = f.affected[i];
+      out << "      " << a.location.ToString() << ": " << a.message << "\n";
+    }
+    if (shown < f.affected.size())
+      out << "      and " << f.affected.size() - shown
+          << " more; -v or --format json lists them\n";
+  }
   std::string fix = CheckFix(f.check);
   if (!fix.empty()) {
     out << "    " << Paint(TextStyle::kFix, "fix:", color) << " " << fix

@@ -27,9 +27,14 @@ class ImplicitMeshRetryCheck : public Check {
                                     : call.evidence.front().location);
         f.message =
             context.CallName(index) + ": " + layer.detail + "; no file sets it";
-        // Identity stays "<check>|<call>" (baselines match on it); the
-        // numbers are the default's, as for any layer finding.
+        // The numbers are the default's, as for any layer finding.
         SetLayerNumbers(layer, &f);
+        // The mesh's default is one setting (defaultHttpRetryPolicy) for
+        // every call it reaches; why it applies ("Istio default, no
+        // VirtualService for payments") differs per call, not the cause.
+        f.cause = "mesh-default|" +
+                  layer.origin.substr(0, layer.origin.find(", ")) + "|" +
+                  layer.tries.ToString();
         findings->push_back(std::move(f));
       }
     }

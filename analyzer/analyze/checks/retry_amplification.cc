@@ -79,6 +79,9 @@ class RetryAmplificationCheck : public Check {
     f.arithmetic = context.PathArithmetic(calls);
     f.related = context.PathEvidence(calls);
     f.identity = std::string(id()) + "|" + Join(f.path, ">");
+    // Paths over the limit through one retrying layer are that layer's.
+    f.cause = context.CallCause(calls.back());
+    f.unit = "path";
     context.SetNumbers(calls, &f);
     return f;
   }

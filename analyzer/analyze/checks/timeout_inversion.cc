@@ -88,6 +88,8 @@ class TimeoutInversionCheck : public Check {
           context.CallName(downstream) + " can hold it " +
           FormatDuration(*longest_hold[call.to]) +
           " with retries: the caller gives up while the callee still works";
+      // Every caller that gives up early is held by the same retries.
+      f.cause = "held-by|" + context.CallCause(downstream);
       findings->push_back(std::move(f));
     }
   }

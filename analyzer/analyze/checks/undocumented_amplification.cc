@@ -57,6 +57,8 @@ class UndocumentedAmplificationCheck : public Check {
       f.arithmetic = context.PathArithmetic(path.calls);
       f.related = context.PathEvidence(path.calls);
       f.identity = std::string(id()) + "|" + Join(f.path, ">");
+      f.cause = context.CallCause(last);
+      f.unit = "path";
       context.SetNumbers(path.calls, &f);
       findings->push_back(std::move(f));
     }

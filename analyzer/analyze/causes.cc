@@ -1,0 +1,104 @@
+#include "analyzer/analyze/causes.h"
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <tuple>
+
+namespace ampcheck {
+namespace {
+
+Affected AffectedBy(const Finding& f) {
+  return {f.path,  f.location, f.message,      f.identity,
+          f.tries, f.bounded,  f.folded_checks};
+}
+
+// The worse of two members: more tries, then a higher bounded product.
+bool Worse(const Affected& a, const Affected& b) {
+  if (b.tries < a.tries) return true;
+  if (a.tries < b.tries) return false;
+  return a.bounded > b.bounded + 1e-9;
+}
+
+}  // namespace
+
+void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
+  std::map<std::vector<std::string>, Finding*> over_limit;
+  for (Finding& f : *findings) {
+    if (f.check == "retry-amplification" && f.path.size() > 1)
+      over_limit.try_emplace(f.path, &f);
+  }
+  if (over_limit.empty()) return;
+  // Fold first, move after: the pointers are into *findings.
+  std::vector<bool> folded(findings->size(), false);
+  for (size_t i = 0; i < findings->size(); ++i) {
+    const Finding& f = (*findings)[i];
+    if (f.check != "undocumented-amplification") continue;
+    auto it = over_limit.find(f.path);
+    if (it == over_limit.end()) continue;
+    Finding* into = it->second;
+    // "...: 108 tries per request from 4 retrying layers (...); nothing
+    // declares..." adds what the amplification message lacks.
+    size_t from = f.message.find(" tries per request from ");
+    into->message +=
+        "; " +
+        (from == std::string::npos ? f.message : f.message.substr(from + 24));
+    into->folded_checks.push_back(f.check);
+    folded[i] = true;
+  }
+  std::vector<Finding> kept;
+  kept.reserve(findings->size());
+  for (size_t i = 0; i < findings->size(); ++i) {
+    if (!folded[i]) kept.push_back(std::move((*findings)[i]));
+  }
+  *findings = std::move(kept);
+}
+
+std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
+  std::map<std::pair<std::string, std::string>, std::vector<size_t>> groups;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (!findings[i].cause.empty())
+      groups[{findings[i].check, findings[i].cause}].push_back(i);
+  }
+  std::vector<bool> absorbed(findings.size(), false);
+  for (auto& [key, members] : groups) {
+    // Worst first; report order breaks ties, so the lead is stable.
+    std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) {
+      return Worse(AffectedBy(findings[a]), AffectedBy(findings[b]));
+    });
+    Finding& lead = findings[members.front()];
+    for (size_t m : members) lead.affected.push_back(AffectedBy(findings[m]));
+    for (size_t m : members) {
+      if (m == members.front()) continue;
+      absorbed[m] = true;
+      for (const std::string& folded : findings[m].folded_checks) {
+        if (std::find(lead.folded_checks.begin(), lead.folded_checks.end(),
+                      folded) == lead.folded_checks.end())
+          lead.folded_checks.push_back(folded);
+      }
+    }
+    size_t more = members.size() - 1;
+    if (more > 0)
+      lead.message += "; and " + std::to_string(more) + " more " + lead.unit +
+                      (more == 1 ? "" : "s") + " from the same cause";
+    // Whether or not others share it: the identity stays the same as calls
+    // come and go under one cause.
+    lead.identity = key.first + "|cause|" + key.second;
+  }
+  std::vector<Finding> out;
+  out.reserve(findings.size());
+  for (size_t i = 0; i < findings.size(); ++i) {
+    if (!absorbed[i]) out.push_back(std::move(findings[i]));
+  }
+  return out;
+}
+
+bool MatchesIdentity(const Finding& finding, const std::string& identity) {
+  if (finding.identity == identity) return true;
+  for (const Affected& a : finding.affected) {
+    if (a.identity == identity) return true;
+  }
+  return false;
+}
+
+}  // namespace ampcheck

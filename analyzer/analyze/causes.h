@@ -1,0 +1,34 @@
+// Findings as causes: the findings of one check that one change would fix
+// (one layer's retries, one mesh default) become one finding listing the
+// calls or paths it affects, worst first.
+#ifndef AMPCHECK_ANALYZE_CAUSES_H_
+#define AMPCHECK_ANALYZE_CAUSES_H_
+
+#include <vector>
+
+#include "analyzer/analyze/finding.h"
+
+namespace ampcheck {
+
+// A path over the limit that nothing documents is one finding with both
+// facts: each undocumented-amplification finding whose path has a
+// retry-amplification finding is folded into it (its message appended, its
+// check named in folded_checks).
+void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings);
+
+// Findings of one check with the same non-empty cause become one: the worst
+// (most tries, then the highest bounded product, then the first in report
+// order) leads and keeps its location; its message counts the others
+// ("; and 3 more paths from the same cause"); `affected` lists them all,
+// worst first (only itself when alone); the identity becomes
+// "<check>|cause|<cause>", stable while the cause exists, however many calls
+// it affects. Input in report order; output in report order.
+std::vector<Finding> GroupByCause(std::vector<Finding> findings);
+
+// Whether `identity` names the finding, or one of the calls or paths it
+// affects (identities written before findings were grouped).
+bool MatchesIdentity(const Finding& finding, const std::string& identity);
+
+}  // namespace ampcheck
+
+#endif  // AMPCHECK_ANALYZE_CAUSES_H_
