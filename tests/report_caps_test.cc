@@ -1,8 +1,8 @@
-// A 5,000-service fleet (the synthetic graph of bench/graph_bench.sh) has far
-// more findings than a reader or an upload takes: SARIF keeps 25,000 results
-// and counts the rest, Markdown stays under 65,536 characters with at most
-// 500 edges in its graph, and text lines fit 100 columns with the notes
-// counted, not listed.
+// A 5,000-service fleet (the synthetic graph of bench/graph_bench.sh): one
+// finding per cause keeps its SARIF under the 25,000 results an upload takes
+// (over a limit the worst are kept and the rest counted), Markdown stays under
+// 65,536 characters with at most 500 edges in its graph, and text lines fit 100
+// columns with the notes counted, not listed.
 #include <doctest/doctest.h>
 
 #include <nlohmann/json.hpp>
@@ -52,28 +52,38 @@ size_t Count(const std::string& text, const std::string& needle) {
   return n;
 }
 
-TEST_CASE("caps: SARIF of 5,000 services keeps the 25,000 worst results") {
+TEST_CASE(
+    "caps: SARIF of 5,000 services is under 25,000 results, and over a limit "
+    "the worst are kept") {
   const Fleet& fleet = FiveThousandServices();
   const std::vector<Finding>& findings = fleet.analysis.findings;
   REQUIRE(fleet.model.services.size() == 5000);
-  REQUIRE(findings.size() > kSarifMaxResults);
   REQUIRE(fleet.analysis.suppressed.empty());
-  nlohmann::json sarif = SarifJson(fleet.model, fleet.analysis, {});
+  // One finding per cause: the whole fleet fits in one upload.
+  CHECK(findings.size() < kSarifMaxResults);
+  CHECK(
+      SarifJson(fleet.model, fleet.analysis, {})["runs"][0]["results"].size() ==
+      findings.size());
+  // Over a lower limit, the worst are kept and the rest counted.
+  const size_t limit = 2000;
+  REQUIRE(findings.size() > limit);
+  SarifOptions options;
+  options.max_results = limit;
+  nlohmann::json sarif = SarifJson(fleet.model, fleet.analysis, options);
   const nlohmann::json& run = sarif["runs"][0];
-  CHECK(run["results"].size() == kSarifMaxResults);
+  CHECK(run["results"].size() == limit);
   const nlohmann::json& omitted = run["properties"];
-  CHECK(omitted["resultLimit"] == kSarifMaxResults);
-  CHECK(omitted["resultsOmitted"] == findings.size() - kSarifMaxResults);
-  // The worst kept: results in the report's order, the first omitted one
-  // no worse than the last kept.
+  CHECK(omitted["resultLimit"] == limit);
+  CHECK(omitted["resultsOmitted"] == findings.size() - limit);
+  // The worst kept: results in the report's order.
   std::vector<const Finding*> order = WorstFirst(findings);
   CHECK(run["results"][0]["partialFingerprints"][kSarifFingerprintKey] ==
         IdentityFingerprint(order[0]->identity));
-  CHECK(run["results"][kSarifMaxResults - 1]["partialFingerprints"]
-           [kSarifFingerprintKey] ==
-        IdentityFingerprint(order[kSarifMaxResults - 1]->identity));
+  CHECK(
+      run["results"][limit - 1]["partialFingerprints"][kSarifFingerprintKey] ==
+      IdentityFingerprint(order[limit - 1]->identity));
   int by_severity[3] = {0, 0, 0};
-  for (size_t i = kSarifMaxResults; i < order.size(); ++i)
+  for (size_t i = limit; i < order.size(); ++i)
     ++by_severity[static_cast<int>(order[i]->severity)];
   CHECK(omitted["resultsOmittedBySeverity"]["error"] == by_severity[2]);
   CHECK(omitted["resultsOmittedBySeverity"]["warning"] == by_severity[1]);

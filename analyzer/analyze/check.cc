@@ -182,15 +182,31 @@ Location AnalysisContext::CallLocation(int call) const {
 }
 
 std::string AnalysisContext::LayerCause(int call, const Layer& layer) const {
+  // A mesh layer is the callee's routes (one VirtualService for every
+  // caller); any other is the caller's own code or config.
+  const bool mesh =
+      layer.kind == LayerKind::kMesh || layer.kind == LayerKind::kMeshInbound;
+  const Call& c = model.calls[call];
   return "layer|" + layer.origin + "|" +
-         model.services[model.calls[call].from].Key();
+         model.services[mesh ? c.to : c.from].Key();
 }
 
-std::string AnalysisContext::CallCause(int call) const {
+std::string MeshDefaultCause(const Layer& layer) {
+  return "mesh-default|" + layer.origin.substr(0, layer.origin.find(", ")) +
+         "|" + layer.tries.ToString();
+}
+
+std::string AnalysisContext::CallCause(int call, CauseFallback fallback) const {
   const Call& c = model.calls[call];
   for (const Layer& layer : c.layers) {
     if (layer.retries() && layer.location.known() && !layer.shared)
       return LayerCause(call, layer);
+  }
+  if (fallback == CauseFallback::kCaller)
+    return "caller|" + model.services[c.from].Key();
+  for (const Layer& layer : c.layers) {
+    if (layer.retries() && layer.provenance == Provenance::kMeshDefault)
+      return MeshDefaultCause(layer);
   }
   return "call|" + CallName(call);
 }

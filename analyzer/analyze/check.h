@@ -46,9 +46,14 @@ class AnalysisContext {
   Location CallLocation(int call) const;
   // The cause behind a finding at CallLocation, without line numbers or
   // paths (a diff's two trees print different paths): the retrying layer
-  // there, which a fix changes once for every call it wraps; else the call.
-  std::string CallCause(int call) const;
-  // A layer of the caller's: "layer|<origin>|<caller namespace/name>".
+  // there, which a fix changes once for every call it wraps; else, by
+  // `fallback`, the mesh default that retries it (or the call), or the
+  // caller service.
+  enum class CauseFallback { kMeshDefault, kCaller };
+  std::string CallCause(
+      int call, CauseFallback fallback = CauseFallback::kMeshDefault) const;
+  // A layer: "layer|<origin>|<service>", the callee for a mesh layer (its
+  // routes), else the caller (its code).
   std::string LayerCause(int call, const Layer& layer) const;
   // Every layer of the path as related locations.
   std::vector<Evidence> PathEvidence(const std::vector<int>& calls) const;
@@ -89,6 +94,10 @@ class Check {
   // product: those are the numbers that can worsen.
   static void SetLayerNumbers(const Layer& layer, Finding* f);
 };
+
+// The cause of a finding about the mesh's default retry policy: one setting
+// for every call it reaches ("mesh-default|Istio default|3").
+std::string MeshDefaultCause(const Layer& layer);
 
 // Every check, in id order.
 const std::vector<std::unique_ptr<Check>>& AllChecks();

@@ -119,6 +119,33 @@ TEST_CASE(
   fs::remove_all(repo);
 }
 
+TEST_CASE(
+    "a directory given explicitly is read where the repository ignores it") {
+  namespace fs = std::filesystem;
+  fs::path repo = fs::temp_directory_path() /
+                  ("ampcheck-ignored-input-" + std::to_string(::getpid()));
+  fs::remove_all(repo);
+  fs::create_directories(repo / ".git");
+  fs::create_directories(repo / "bench/out/fleet");
+  std::ofstream(repo / ".gitignore") << "/bench/out/\n";
+  std::ofstream(repo / "bench/out/fleet/.gitignore") << "*.tmp.yaml\n";
+  std::ofstream(repo / "bench/out/fleet/team-000.yaml") << "a: 1\n";
+  std::ofstream(repo / "bench/out/fleet/x.tmp.yaml") << "a: 1\n";
+  DiskFileSystem disk;
+  DiscoveryOptions options;  // `cd repo && ampcheck scan bench/out/fleet`
+  options.working_directory = repo.string();
+  Discovery given =
+      Discover(disk, {(repo / "bench/out/fleet").string()}, options);
+  // As ripgrep: the rules inside it still apply.
+  CHECK(Displays(given) ==
+        std::vector<std::string>{"bench/out/fleet/team-000.yaml"});
+  // Scanned from the repository root, the ignored directory is skipped.
+  Discovery root = Discover(disk, {repo.string()}, options);
+  for (const std::string& file : Displays(root))
+    CHECK(file.find("bench/out") == std::string::npos);
+  fs::remove_all(repo);
+}
+
 TEST_CASE("a symlink never leads out of the scanned directory") {
   namespace fs = std::filesystem;
   fs::path base = fs::temp_directory_path() /

@@ -93,6 +93,15 @@ IgnoreRules::IgnoreRules(const std::string& root,
   bool has_workdir =
       read_ignore_files && !workdir.empty() &&
       git_repository_set_workdir(repository_->repo, workdir.c_str(), 0) == 0;
+  if (has_workdir && !prefix_.empty() && PrefixIgnored()) {
+    // A directory given explicitly is read even where the repository ignores
+    // it (ripgrep does the same: `scan bench/out/fleet` with bench/out/ in
+    // .gitignore); the rules above it would ignore every file in it.
+    git_repository_free(repository_->repo);
+    repository_->repo = nullptr;
+    if (git_repository_new(&repository_->repo) != 0) return;
+    has_workdir = false;
+  }
   if (!has_workdir) prefix_.clear();
   has_workdir_ = has_workdir;
   std::string rules;
@@ -116,6 +125,14 @@ void IgnoreRules::AddIgnoreFile(const std::string& directory,
       git_ignore_add_rule(repository_->repo, rules.c_str()) != 0)
     return;
   repository_->active = true;
+}
+
+bool IgnoreRules::PrefixIgnored() const {
+  int ignored = 0;
+  std::string path = prefix_ + "/";
+  return git_ignore_path_is_ignored(&ignored, repository_->repo,
+                                    path.c_str()) == 0 &&
+         ignored == 1;
 }
 
 IgnoreRules::~IgnoreRules() = default;

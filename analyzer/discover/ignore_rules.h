@@ -38,6 +38,8 @@ class IgnoreRules {
   bool reads_gitignore_from_disk() const { return has_workdir_; }
 
  private:
+  // Whether the repository's rules ignore the scanned directory itself.
+  bool PrefixIgnored() const;
   struct Repository;
   std::unique_ptr<Repository> repository_;
   // The scanned directory below the repository root ("" when it is the

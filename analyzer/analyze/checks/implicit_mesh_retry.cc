@@ -32,9 +32,7 @@ class ImplicitMeshRetryCheck : public Check {
         // The mesh's default is one setting (defaultHttpRetryPolicy) for
         // every call it reaches; why it applies ("Istio default, no
         // VirtualService for payments") differs per call, not the cause.
-        f.cause = "mesh-default|" +
-                  layer.origin.substr(0, layer.origin.find(", ")) + "|" +
-                  layer.tries.ToString();
+        f.cause = MeshDefaultCause(layer);
         findings->push_back(std::move(f));
       }
     }
