@@ -23,7 +23,7 @@ BUILT_IN = [
     "| `config-ribbon` | `<client>.ribbon.MaxAutoRetries`, `MaxAutoRetriesNextServer` | client | retries each, multiplied | 0 / 1 | - |",
     "| `config-spring-cloud-loadbalancer-retry` | `spring.cloud.loadbalancer[.clients.<x>].retry.max-retries-on-{same,next}-service-instance` | client | retries each, multiplied | 0 / 1 | - |",
     "| `config-spring-cloud-gateway-retry` | `spring.cloud.gateway[.server.webflux].routes[i].filters[j]` `name: Retry` + `args.retries`, shortcut `Retry=N`, `default-filters` | client | retries | 3 (GET, 5xx) | - |",
-    "| `grpc-service-config` | `methodConfig[].retryPolicy.maxAttempts` / `hedgingPolicy.maxAttempts` (capped at 5), `timeout`, `retryThrottling` (budget) in .json and code strings | client | tries | no policy: none | - |",
+    "| `grpc-service-config` | `methodConfig[].retryPolicy.maxAttempts` / `hedgingPolicy.maxAttempts` (capped at 5), `timeout`, `retryThrottling` (budget) in .json and code strings; grpc-go 1.33 applies a retryPolicy only with `GRPC_GO_RETRY=on` in its environment (later releases by default) | client | tries | no policy: none | - |",
     "| (override) | MicroProfile `<class>/<method>/Retry/maxRetries`, `Retry/maxRetries`, `MP_Fault_Tolerance_NonFallback_Enabled` | property | retries | - | - |",
     "| `nginx-proxy-next-upstream` | nginx `proxy_next_upstream` (default `error timeout`), `proxy_next_upstream_tries` (default 0 = no cap) over an `upstream` block's servers; `off` = 1 try | client | tries | one server: no layer; else servers, capped by the directive | - |",
 ]
@@ -33,6 +33,7 @@ BUILT_IN = [
 # files record it in `proven`.
 BUILT_IN_PROVEN = {
     "nginx-proxy-next-upstream": ["nginx-light 1.22.1-9+deb12u11"],
+    "grpc-service-config": ["golang-google-grpc-dev 1.33.3-2"],
 }
 
 

@@ -8,7 +8,9 @@ A client program is a directory clients/<language>/<name>/ with its source and
 case.json: {"rule": rule id, "package": {"debian": name} or {"npm": name},
 "program": argv run in the staged directory ({conformance} is this
 directory), "modes": [...] (default all), "expect_no_layer": true for a shape
-ampcheck reads as no retry layer (one try)}.
+ampcheck reads as no retry layer (one try), "env": {...} set for the program,
+"server": "grpc" for a gRPC client (grpc_failing_server.py)}. Go programs are
+built after the scan (go_programs.py).
 It is staged as service `checkout` of fleet/deploy.yaml, calling `orders`
 through the URL in ORDERS_URL (its in-code default names orders; the run sets
 the failing server's). Expected attempts for a mode: the product, over the
@@ -35,6 +37,9 @@ HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
 from failing_server import MODES, FailingServer  # noqa: E402
+import go_programs  # noqa: E402
+import java_programs  # noqa: E402
+from grpc_failing_server import GrpcFailingServer  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "scripts"))
 import gen_libraries_doc  # noqa: E402
@@ -65,12 +70,34 @@ RETRIED_MODES = {
     "http_503": {"503"},
     "500": {"500"},
     "503": {"503"},
+    # Go rules; gRPC status codes, against grpc_failing_server's modes. A
+    # refused connection also fails a gRPC call UNAVAILABLE, but its retries
+    # fail fast on the channel, which reconnects on its own backoff (1 s
+    # first): the server sees one connection attempt.
+    "any-error": set(MODES),
+    "connection-error": {"refused", "reset"},
+    "UNAVAILABLE": {"unavailable", "reset"},
+    # Java rules. Every java.net failure is an IOException (a word no rule
+    # should use alone); Apache HttpClient's retry handlers leave out
+    # ConnectException and timeouts (InterruptedIOException) and retry a reset
+    # or a connection closed with no answer. OkHttp retries a failure on a
+    # pooled connection, or on the host's next address: a run makes one call
+    # to one address, so none of the modes.
+    "IOException": {"refused", "reset", "slow"},
+    "connect-failure": {"refused"},
+    "connection-reset": {"reset"},
+    "no-response": set(),
+    "reused-connection-failure": set(),
+    "next-route": set(),
 }
 # Layers read by built-in readers, not rule files: their origin.
-BUILT_IN_LIBRARIES = {"nginx-proxy-next-upstream": "nginx proxy_next_upstream"}
+BUILT_IN_LIBRARIES = {"nginx-proxy-next-upstream": "nginx proxy_next_upstream",
+                      "grpc-service-config": "gRPC service config"}
 MARKERS = {"nginx": ("Dockerfile", "FROM nginx:1.22\n"),
            "python": ("requirements.txt", "requests\n"),
-           "javascript": ("package.json", '{"name": "checkout"}\n')}
+           "javascript": ("package.json", '{"name": "checkout"}\n'),
+           "go": ("go.mod", "module checkout\n\ngo 1.19\n"),
+           "java": ("pom.xml", "<project><artifactId>checkout</artifactId></project>\n")}
 
 
 def package_version(package):
@@ -176,8 +203,8 @@ def per_try_timeout_s(call):
     return min(timeouts) / 1000 if timeouts else None
 
 
-def run_program(argv, cwd, url):
-    env = dict(os.environ, ORDERS_URL=url, NO_PROXY="*", no_proxy="*")
+def run_program(argv, cwd, url, extra_env=None):
+    env = dict(os.environ, ORDERS_URL=url, NO_PROXY="*", no_proxy="*", **(extra_env or {}))
     start = time.monotonic()
     # Debian python3-* packages are installed for the Debian interpreter.
     argv = ["/usr/bin/python3" if argv[0] == "python3" else argv[0]] + [
@@ -185,6 +212,15 @@ def run_program(argv, cwd, url):
     out = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True,
                          timeout=PROGRAM_TIMEOUT_S)
     return out, time.monotonic() - start
+
+
+def failing_server(case, mode):
+    """The server for a mode: a gRPC one for a gRPC client program (case
+    "server": "grpc"), except when refused, where nothing listens."""
+    if case.get("server") == "grpc" and mode != "refused":
+        return GrpcFailingServer(go_programs.build_grpc_server(), mode,
+                                 max_attempts=MAX_ATTEMPTS)
+    return FailingServer(mode, max_attempts=MAX_ATTEMPTS)
 
 
 def check_case(name, case, case_dir, language, args):
@@ -196,6 +232,16 @@ def check_case(name, case, case_dir, language, args):
         call, report = scan(args.ampcheck, pathlib.Path(tmp))
         if language == "javascript":  # after the scan, which must not read it
             (service / "node_modules").symlink_to(HERE / "js" / "node_modules")
+        if language == "go":  # after the scan too: a copy to build and the binary
+            error = go_programs.build_client(service, pathlib.Path(tmp))
+            if error:
+                failures.append(f"{name}: {error}")
+                return rows, failures
+        if language == "java":  # after the scan: the compiled classes beside the source
+            error = java_programs.build_client(service, case["program"])
+            if error:
+                failures.append(f"{name}: {error}")
+                return rows, failures
         where = f"{name}: rule {case['rule']} on {version}"
         if call is None:
             failures.append(f"{where}: ampcheck found no call checkout->orders "
@@ -211,9 +257,9 @@ def check_case(name, case, case_dir, language, args):
             return rows, failures
         for mode in case.get("modes", MODES):
             expected, unbounded = expected_attempts(call, mode)
-            with FailingServer(mode, max_attempts=MAX_ATTEMPTS) as server:
+            with failing_server(case, mode) as server:
                 try:
-                    out, _ = run_program(case["program"], service, server.url)
+                    out, _ = run_program(case["program"], service, server.url, case.get("env"))
                 except subprocess.TimeoutExpired:
                     failures.append(f"{where}, failure mode {mode}: the program did not "
                                     f"finish in {PROGRAM_TIMEOUT_S}s")
