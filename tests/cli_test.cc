@@ -43,7 +43,7 @@ TEST_CASE(
   CHECK(bad_format.exit_code == 2);
   CHECK(bad_format.out ==
         "ampcheck: unknown format 'xml' (one of text, json, sarif, markdown, "
-        "codequality)\n");
+        "codequality, github)\n");
   Run missing = Ampcheck("scan no/such/dir");
   CHECK(missing.exit_code == 2);
   CHECK(missing.out.find("no/such/dir: error: no such file or directory") !=

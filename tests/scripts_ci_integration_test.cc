@@ -84,7 +84,7 @@ TEST_CASE("action.yml runs the tested script and uploads SARIF") {
                            "ci/github/ampcheck_action.sh") != std::string::npos)
       runs_script = true;
     if (step["uses"] && step["uses"].as<std::string>().rfind(
-                            "github/codeql-action/upload-sarif@", 0) == 0)
+                            "github/codeql-action/upload-sarif@v4", 0) == 0)
       uploads = true;
   }
   CHECK(runs_script);

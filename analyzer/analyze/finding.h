@@ -12,13 +12,13 @@ namespace ampcheck {
 
 // One call or path a cause affects: what a finding of its own would have said.
 struct Affected {
-  std::vector<std::string> path;  // service display names, entry first
-  Location location;
-  std::string message;
-  std::string identity;  // the per-call or per-path identity (baselines v1)
-  Tries tries;
+  std::vector<std::string> path = {};  // service display names, entry first
+  Location location = {};
+  std::string message = {};
+  std::string identity = {};  // the per-call or per-path identity (v1)
+  Tries tries = {};
   double bounded = 1;
-  std::vector<std::string> folded_checks;  // as Finding::folded_checks
+  std::vector<std::string> folded_checks = {};  // as Finding::folded_checks
 };
 
 struct Finding {

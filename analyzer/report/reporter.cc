@@ -3,7 +3,7 @@
 namespace ampcheck {
 
 std::vector<std::string> ReportFormats() {
-  return {"text", "json", "sarif", "markdown", "codequality"};
+  return {"text", "json", "sarif", "markdown", "codequality", "github"};
 }
 
 std::unique_ptr<Reporter> MakeReporter(const std::string& format) {
@@ -12,6 +12,7 @@ std::unique_ptr<Reporter> MakeReporter(const std::string& format) {
   if (format == "sarif") return MakeSarifReporter();
   if (format == "markdown") return MakeMarkdownReporter();
   if (format == "codequality") return MakeCodeQualityReporter();
+  if (format == "github") return MakeGithubReporter();
   return nullptr;
 }
 

@@ -55,6 +55,7 @@ std::unique_ptr<Reporter> MakeJsonReporter();
 std::unique_ptr<Reporter> MakeSarifReporter();
 std::unique_ptr<Reporter> MakeMarkdownReporter();
 std::unique_ptr<Reporter> MakeCodeQualityReporter();
+std::unique_ptr<Reporter> MakeGithubReporter();
 
 }  // namespace ampcheck
 

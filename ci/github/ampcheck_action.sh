@@ -7,14 +7,23 @@
 #
 # Environment: AMPCHECK (binary), AMPCHECK_PATHS (space-separated, default .),
 # AMPCHECK_FAIL_ON, AMPCHECK_BASELINE, AMPCHECK_SARIF (output file),
-# AMPCHECK_COMMENT (true|false), AMPCHECK_ARGS (extra pipeline options), and
-# GitHub's GITHUB_EVENT_NAME, GITHUB_EVENT_PATH, GITHUB_OUTPUT,
-# GITHUB_STEP_SUMMARY, GITHUB_TOKEN, GITHUB_API_URL, GITHUB_REPOSITORY.
+# AMPCHECK_COMMENT (true|false), AMPCHECK_UPLOAD_SARIF (true|false),
+# AMPCHECK_ARGS (options for both commands), AMPCHECK_SCAN_ARGS and
+# AMPCHECK_DIFF_ARGS (for one only), and GitHub's GITHUB_EVENT_NAME,
+# GITHUB_EVENT_PATH, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY, GITHUB_TOKEN,
+# GITHUB_API_URL, GITHUB_REPOSITORY.
+#
+# Outputs: sarif, upload (whether the SARIF can be uploaded: not on a pull
+# request from a fork, whose token cannot write code scanning results; then
+# the findings are printed as annotations instead), comment.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ampcheck=${AMPCHECK:-ampcheck}
 read -r -a paths <<<"${AMPCHECK_PATHS:-.}"
 read -r -a extra <<<"${AMPCHECK_ARGS:-}"
+read -r -a scan_extra <<<"${AMPCHECK_SCAN_ARGS:-}"
+read -r -a diff_extra <<<"${AMPCHECK_DIFF_ARGS:-}"
+output() { echo "$1" >>"${GITHUB_OUTPUT:-/dev/null}"; }
 fail_on=${AMPCHECK_FAIL_ON:-error}
 sarif=${AMPCHECK_SARIF:-ampcheck.sarif}
 baseline=${AMPCHECK_BASELINE:-.ampcheck-baseline.json}
@@ -24,16 +33,35 @@ baseline_args=()
 if [ -n "$baseline" ] && [ -f "$baseline" ]; then
   baseline_args=(--baseline "$baseline")
 fi
-"$ampcheck" scan "${paths[@]}" "${extra[@]}" "${baseline_args[@]}" \
+"$ampcheck" scan "${paths[@]}" "${extra[@]}" "${scan_extra[@]}" "${baseline_args[@]}" \
   --format sarif --fail-on "$fail_on" -o "$sarif"
 scan_status=$?
 if [ "$scan_status" -ge 2 ]; then exit "$scan_status"; fi
-echo "sarif=$sarif" >>"${GITHUB_OUTPUT:-/dev/null}"
+output "sarif=$sarif"
 
+pull_request=false
 case "${GITHUB_EVENT_NAME:-}" in
-  pull_request | pull_request_target) ;;
-  *) exit "$scan_status" ;;
+  pull_request | pull_request_target) pull_request=true ;;
 esac
+# A pull request from a fork gets a read-only token: code scanning refuses
+# its upload, so its findings become annotations.
+fork=false
+if [ "$pull_request" = true ]; then
+  fork=$(python3 -c 'import json, os
+pr = json.load(open(os.environ["GITHUB_EVENT_PATH"]))["pull_request"]
+head = (pr.get("head") or {}).get("repo") or {}
+base = (pr.get("base") or {}).get("repo") or {}
+print("true" if head.get("full_name") and head.get("full_name") != base.get("full_name") else "false")') || fork=false
+fi
+if [ "${AMPCHECK_UPLOAD_SARIF:-true}" = true ] && [ "$fork" = false ]; then
+  output "upload=true"
+else
+  output "upload=false"
+  "$ampcheck" scan "${paths[@]}" "${extra[@]}" "${scan_extra[@]}" "${baseline_args[@]}" \
+    --format github --fail-on never
+fi
+
+if [ "$pull_request" = false ]; then exit "$scan_status"; fi
 
 base=$(python3 -c 'import json, os
 print(json.load(open(os.environ["GITHUB_EVENT_PATH"]))["pull_request"]["base"]["sha"])') || {
@@ -46,13 +74,17 @@ if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
     exit 2
   }
 fi
-"$ampcheck" diff --base "$base" "${paths[@]}" "${extra[@]}" \
+"$ampcheck" diff --base "$base" "${paths[@]}" "${extra[@]}" "${diff_extra[@]}" \
   --format markdown --fail-on "$fail_on" -o "$comment_file"
 diff_status=$?
 if [ "$diff_status" -ge 2 ]; then exit "$diff_status"; fi
-echo "comment=$comment_file" >>"${GITHUB_OUTPUT:-/dev/null}"
+output "comment=$comment_file"
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$comment_file" >>"$GITHUB_STEP_SUMMARY"; fi
 if [ "${AMPCHECK_COMMENT:-true}" = true ]; then
-  python3 "$here/post_comment.py" "$comment_file"
+  # An all-clear only updates a comment posted earlier (the change no longer
+  # affects anything); it never opens one.
+  only_update=()
+  if grep -qF 'no change to retry amplification' "$comment_file"; then only_update=(--only-update); fi
+  python3 "$here/post_comment.py" "${only_update[@]}" "$comment_file"
 fi
 exit "$diff_status"

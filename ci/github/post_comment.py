@@ -6,7 +6,9 @@ every push updates it instead of adding another. A token without write access
 (pull requests from forks) only produces a warning: the check's exit code is
 what gates the merge, the comment is for the reviewer.
 
-Usage: post_comment.py COMMENT.md
+Usage: post_comment.py [--only-update] COMMENT.md
+  --only-update: update the comment if there is one, never create one (an
+  all-clear is news only to a pull request that had a comment).
 Environment: GITHUB_TOKEN, GITHUB_EVENT_PATH, GITHUB_REPOSITORY,
 GITHUB_API_URL (default https://api.github.com).
 """
@@ -32,7 +34,10 @@ def request(method, url, token, body=None):
 
 
 def main():
-    body = open(sys.argv[1], encoding="utf-8").read()
+    args = sys.argv[1:]
+    only_update = "--only-update" in args
+    args = [a for a in args if a != "--only-update"]
+    body = open(args[0], encoding="utf-8").read()
     if not body.startswith(MARKER):
         body = MARKER + "\n" + body
     token = os.environ.get("GITHUB_TOKEN", "")
@@ -59,6 +64,8 @@ def main():
             request("PATCH", f"{api}/repos/{repo}/issues/comments/{existing['id']}",
                     token, {"body": body})
             print(f"ampcheck: updated review comment {existing['id']}")
+        elif only_update:
+            print("ampcheck: nothing changed and no review comment to update")
         else:
             created = request("POST", comments_url, token, {"body": body})
             print(f"ampcheck: created review comment {created['id']}")

@@ -32,11 +32,13 @@ make_repo() {
   git_ -C "$dir" add -A && git_ -C "$dir" commit -qm head
 }
 
-event() {  # event FILE BASE_SHA
+event() {  # event FILE BASE_SHA [NUMBER] [HEAD_REPO]
+  local number=${3:-7} head_repo=${4:-shop/fleet}
   cat >"$1" <<JSON
-{"action": "synchronize", "number": 7,
- "pull_request": {"number": 7, "base": {"ref": "main", "sha": "$2"},
-                  "head": {"ref": "feature", "sha": "unused"}}}
+{"action": "synchronize", "number": $number,
+ "pull_request": {"number": $number,
+                  "base": {"ref": "main", "sha": "$2", "repo": {"full_name": "shop/fleet"}},
+                  "head": {"ref": "feature", "sha": "unused", "repo": {"full_name": "$head_repo"}}}}
 JSON
 }
 
@@ -72,6 +74,8 @@ ok "comment states 3 -> 9 with the arithmetic"
 grep -q '"ruleId": "undocumented-amplification"' "$work/out.sarif" || fail "SARIF lacks the finding"
 grep -qx "sarif=$work/out.sarif" "$work/output" || fail "no sarif output: $(cat "$work/output")"
 grep -qx "comment=$work/comment.md" "$work/output" || fail "no comment output"
+grep -qx "upload=true" "$work/output" || fail "same-repository pull request: upload not true: $(cat "$work/output")"
+! grep -q '^::error' "$work/stdout" || fail "annotations printed although SARIF is uploaded"
 cmp -s "$work/comment.md" "$work/summary.md" || fail "step summary differs from the comment"
 ok "SARIF written, outputs and step summary set"
 [ "$(grep -c '"method": "POST"' "$work/api.log")" = 1 ] || fail "want one POST: $(cat "$work/api.log")"
@@ -87,14 +91,49 @@ grep -q '"method": "PATCH", "path": "/repos/shop/fleet/issues/comments/100"' "$w
   fail "second run did not update comment 100: $(cat "$work/api.log")"
 ok "second run updates comment 100"
 
-# 3. A head that only touches unrelated files: all-clear, exit 0.
+# 3. A head that only touches unrelated files: all-clear, exit 0, and no
+# comment opened for it (pull request 8 has none).
 make_repo "$work/unrelated" unrelated-change
-event "$work/event.json" "$(git -C "$work/unrelated" rev-parse HEAD~1)"
+event "$work/event.json" "$(git -C "$work/unrelated" rev-parse HEAD~1)" 8
+: >"$work/api.log"
 run_action "$work/unrelated" pull_request
 [ "$status" = 0 ] || fail "unrelated change: exit $status, want 0; $(cat "$work/stderr")"
 grep -qF '### ampcheck: no change to retry amplification :white_check_mark:' "$work/comment.md" ||
   fail "no all-clear: $(cat "$work/comment.md")"
-ok "unrelated change exits 0 with an all-clear"
+! grep -q '"method": "POST"' "$work/api.log" || fail "an all-clear opened a comment: $(cat "$work/api.log")"
+grep -qF 'nothing changed and no review comment to update' "$work/stdout" || fail "stdout: $(cat "$work/stdout")"
+ok "unrelated change exits 0 with an all-clear, and opens no comment"
+
+# 3b. On pull request 7, which has a comment, an all-clear updates it: the
+# comment says the change no longer affects anything.
+event "$work/event.json" "$(git -C "$work/unrelated" rev-parse HEAD~1)" 7
+run_action "$work/unrelated" pull_request
+[ "$status" = 0 ] || fail "all-clear on 7: exit $status"
+grep -q '"method": "PATCH", "path": "/repos/shop/fleet/issues/comments/100"' "$work/api.log" ||
+  fail "all-clear did not update comment 100: $(cat "$work/api.log")"
+ok "an all-clear updates the comment posted earlier"
+
+# 3c. A pull request from a fork: no SARIF upload, annotations instead.
+event "$work/event.json" "$(git -C "$work/retry" rev-parse HEAD~1)" 9 someone/fleet
+: >"$work/output"
+run_action "$work/retry" pull_request
+[ "$status" = 1 ] || fail "fork: exit $status, want 1"
+grep -qx "upload=false" "$work/output" || fail "fork: upload not false: $(cat "$work/output")"
+grep -q '^::error file=checkout/client.go,line=41,title=ampcheck undocumented-amplification::path checkout -> pricing: 9 tries' "$work/stdout" ||
+  fail "fork: no annotation: $(cat "$work/stdout")"
+ok "fork pull request: annotations, no upload"
+
+# 3d. Options for one command only: --sarif-uri-prefix is scan's, diff
+# would refuse it.
+event "$work/event.json" "$(git -C "$work/retry" rev-parse HEAD~1)" 7
+(cd "$work/retry" && env AMPCHECK_SCAN_ARGS="--sarif-uri-prefix deploy/" AMPCHECK="$binary" \
+  AMPCHECK_SARIF="$work/out.sarif" AMPCHECK_COMMENT=false AMPCHECK_COMMENT_FILE="$work/comment.md" \
+  GITHUB_EVENT_NAME=pull_request GITHUB_EVENT_PATH="$work/event.json" GITHUB_OUTPUT="$work/output" \
+  "$source_dir/ci/github/ampcheck_action.sh") >"$work/stdout" 2>"$work/stderr"
+status=$?
+[ "$status" = 1 ] || fail "scan-args: exit $status, want 1; $(cat "$work/stderr")"
+grep -q '"uri": "deploy/checkout/client.go"' "$work/out.sarif" || fail "scan-args not applied to scan"
+ok "scan-args reach scan only"
 
 # 4. A push (no pull request): the scan's exit code, no comment; a baseline
 # taken on the fleet makes it pass.
