@@ -57,8 +57,11 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
       context, call,
       layer.location.known() ? layer.location : context.CallLocation(call));
   f.identity += "|" + layer.origin;
-  // A layer set in one file is one cause however many calls it wraps.
-  if (layer.location.known() && !layer.shared)
+  // A layer set in one file is one cause however many calls it wraps; so is
+  // the mesh's default, set (or not) once for the mesh.
+  if (layer.provenance == Provenance::kMeshDefault)
+    f.cause = MeshDefaultCause(layer);
+  else if (layer.location.known() && !layer.shared)
     f.cause = context.LayerCause(call, layer);
   SetLayerNumbers(layer, &f);
   return f;
