@@ -22,6 +22,7 @@
 #include <set>
 #include <sstream>
 
+#include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/scan.h"
@@ -165,9 +166,7 @@ void CheckFleet(const fs::path& root) {
   // folded check as a finding of its own on the same line.
   for (const Finding& f : result.analysis.findings) {
     std::vector<Affected> members = f.affected;
-    if (members.empty())
-      members.push_back({f.path, f.location, f.message, f.identity, f.tries,
-                         f.bounded, f.folded_checks});
+    if (members.empty()) members.push_back(AffectedBy(f));
     for (const Affected& a : members) {
       Key key{a.location.file, a.location.line, f.check};
       ++found[key];

@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/analyze/causes.h"
 #include "analyzer/base/json_dump.h"
 #include "analyzer/base/json_integer.h"
 
@@ -139,8 +140,8 @@ void ReconcileAccepted(const Baseline* baseline,
   // A baseline written before findings were grouped by cause names calls
   // and paths: those match the cause that lists them.
   auto see = [&seen](const Finding& f) {
-    seen.insert(f.identity);
-    for (const Affected& a : f.affected) seen.insert(a.identity);
+    for (std::string& identity : Identities(f))
+      seen.insert(std::move(identity));
   };
   for (const Finding& f : analysis->findings) see(f);
   for (const auto& [f, s] : analysis->suppressed) see(f);
@@ -152,12 +153,11 @@ void ReconcileAccepted(const Baseline* baseline,
     std::vector<Finding> remaining;
     for (Finding& f : analysis->findings) {
       const BaselineEntry* entry = nullptr;
-      if (auto it = accepted.find(f.identity); it != accepted.end())
-        entry = it->second;
-      for (size_t i = 0; !entry && i < f.affected.size(); ++i) {
-        if (auto it = accepted.find(f.affected[i].identity);
-            it != accepted.end())
+      for (const std::string& identity : Identities(f)) {
+        if (auto it = accepted.find(identity); it != accepted.end()) {
           entry = it->second;
+          break;
+        }
       }
       if (entry) {
         Suppression by_baseline{

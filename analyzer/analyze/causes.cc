@@ -8,19 +8,19 @@
 namespace ampcheck {
 namespace {
 
-Affected AffectedBy(const Finding& f) {
-  return {f.path,  f.location, f.message,      f.identity,
-          f.tries, f.bounded,  f.folded_checks};
-}
-
 // The worse of two members: more tries, then a higher bounded product.
-bool Worse(const Affected& a, const Affected& b) {
+bool Worse(const Finding& a, const Finding& b) {
   if (b.tries < a.tries) return true;
   if (a.tries < b.tries) return false;
   return a.bounded > b.bounded + 1e-9;
 }
 
 }  // namespace
+
+Affected AffectedBy(const Finding& f) {
+  return {f.path,  f.location, f.message,      f.identity,
+          f.tries, f.bounded,  f.folded_checks};
+}
 
 void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
   std::map<std::vector<std::string>, Finding*> over_limit;
@@ -64,7 +64,7 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
   for (auto& [key, members] : groups) {
     // Worst first; report order breaks ties, so the lead is stable.
     std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) {
-      return Worse(AffectedBy(findings[a]), AffectedBy(findings[b]));
+      return Worse(findings[a], findings[b]);
     });
     Finding& lead = findings[members.front()];
     for (size_t m : members) lead.affected.push_back(AffectedBy(findings[m]));
@@ -93,12 +93,10 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
   return out;
 }
 
-bool MatchesIdentity(const Finding& finding, const std::string& identity) {
-  if (finding.identity == identity) return true;
-  for (const Affected& a : finding.affected) {
-    if (a.identity == identity) return true;
-  }
-  return false;
+std::vector<std::string> Identities(const Finding& finding) {
+  std::vector<std::string> out = {finding.identity};
+  for (const Affected& a : finding.affected) out.push_back(a.identity);
+  return out;
 }
 
 }  // namespace ampcheck

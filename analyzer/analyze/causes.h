@@ -4,6 +4,7 @@
 #ifndef AMPCHECK_ANALYZE_CAUSES_H_
 #define AMPCHECK_ANALYZE_CAUSES_H_
 
+#include <string>
 #include <vector>
 
 #include "analyzer/analyze/finding.h"
@@ -25,9 +26,12 @@ void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings);
 // it affects. Input in report order; output in report order.
 std::vector<Finding> GroupByCause(std::vector<Finding> findings);
 
-// Whether `identity` names the finding, or one of the calls or paths it
-// affects (identities written before findings were grouped).
-bool MatchesIdentity(const Finding& finding, const std::string& identity);
+// What a finding of its own would have said: the call or path `f` is about.
+Affected AffectedBy(const Finding& f);
+
+// The identities that name the finding: its own, then those of the calls or
+// paths it affects (identities written before findings were grouped).
+std::vector<std::string> Identities(const Finding& finding);
 
 }  // namespace ampcheck
 

@@ -169,12 +169,17 @@ std::vector<std::string> AnalysisContext::PathNames(
   return names;
 }
 
+const Layer* AnalysisContext::CausingLayer(int call) const {
+  for (const Layer& layer : model.calls[call].layers) {
+    if (layer.retries() && layer.location.known() && !layer.shared)
+      return &layer;
+  }
+  return nullptr;
+}
+
 Location AnalysisContext::CallLocation(int call) const {
   const Call& c = model.calls[call];
-  for (const Layer& layer : c.layers) {
-    if (layer.retries() && layer.location.known() && !layer.shared)
-      return layer.location;
-  }
+  if (const Layer* layer = CausingLayer(call)) return layer->location;
   for (const Evidence& e : c.evidence) {
     if (e.location.known()) return e.location;
   }
@@ -201,10 +206,7 @@ std::string MeshDefaultCause(const Layer& layer) {
 
 std::string AnalysisContext::CallCause(int call, CauseFallback fallback) const {
   const Call& c = model.calls[call];
-  for (const Layer& layer : c.layers) {
-    if (layer.retries() && layer.location.known() && !layer.shared)
-      return LayerCause(call, layer);
-  }
+  if (const Layer* layer = CausingLayer(call)) return LayerCause(call, *layer);
   if (fallback == CauseFallback::kCaller)
     return "caller|" + model.services[c.from].Key();
   for (const Layer& layer : c.layers) {

@@ -44,6 +44,9 @@ class AnalysisContext {
   // Where a finding about a call points: its first retrying layer with a
   // location, else any layer's, else the call's evidence.
   Location CallLocation(int call) const;
+  // The call's first retrying layer set in a file of its own (not a shared
+  // mesh-wide line): where its findings point and what causes them.
+  const Layer* CausingLayer(int call) const;
   // The cause behind a finding at CallLocation, without line numbers or
   // paths (a diff's two trees print different paths): the retrying layer
   // there, which a fix changes once for every call it wraps; else, by
