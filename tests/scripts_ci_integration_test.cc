@@ -3,13 +3,13 @@
 // script with merge request variables; each on a temporary git repository
 // with two commits (fixtures/diff).
 #include <doctest/doctest.h>
-#include <yaml-cpp/yaml.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "analyzer/cli/run_program.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 namespace {
@@ -40,9 +40,9 @@ TEST_CASE("GitLab template job script: Code Quality report and diff") {
   if (!HaveTools()) {
     FAIL("git and python3 are needed to test the GitLab template");
   }
-  YAML::Node doc =
-      YAML::LoadFile(kSource + "/ci/gitlab/ampcheck.gitlab-ci.yml");
-  YAML::Node job = doc[".ampcheck"];
+  yaml::Node doc =
+      yaml::LoadFile(kSource + "/ci/gitlab/ampcheck.gitlab-ci.yml");
+  yaml::Node job = doc[".ampcheck"];
   REQUIRE(job["script"].IsSequence());
   CHECK(job["artifacts"]["reports"]["codequality"].as<std::string>() ==
         "gl-code-quality-report.json");
@@ -50,7 +50,7 @@ TEST_CASE("GitLab template job script: Code Quality report and diff") {
       std::filesystem::temp_directory_path() / "ampcheck-gitlab-job.sh";
   {
     std::ofstream file(script);
-    for (const YAML::Node& line : job["script"])
+    for (const yaml::Node& line : job["script"])
       file << line.as<std::string>() << "\n";
   }
   std::string out, err;
@@ -66,7 +66,7 @@ TEST_CASE("GitLab template job script: Code Quality report and diff") {
 }
 
 TEST_CASE("pre-commit hooks name existing entries") {
-  YAML::Node hooks = YAML::LoadFile(kSource + "/.pre-commit-hooks.yaml");
+  yaml::Node hooks = yaml::LoadFile(kSource + "/.pre-commit-hooks.yaml");
   REQUIRE(hooks.IsSequence());
   CHECK(hooks.size() == 2);
   CHECK(hooks[0]["id"].as<std::string>() == "ampcheck");
@@ -76,10 +76,10 @@ TEST_CASE("pre-commit hooks name existing entries") {
 }
 
 TEST_CASE("action.yml runs the tested script and uploads SARIF") {
-  YAML::Node action = YAML::LoadFile(kSource + "/action.yml");
+  yaml::Node action = yaml::LoadFile(kSource + "/action.yml");
   CHECK(action["runs"]["using"].as<std::string>() == "composite");
   bool runs_script = false, uploads = false;
-  for (const YAML::Node& step : action["runs"]["steps"]) {
+  for (const yaml::Node& step : action["runs"]["steps"]) {
     if (step["run"] && step["run"].as<std::string>().find(
                            "ci/github/ampcheck_action.sh") != std::string::npos)
       runs_script = true;

@@ -15,12 +15,12 @@ bool IsRemote(const std::string& entry) {
 }
 
 // Entries of a list field, each a string.
-std::vector<std::string> Entries(const YAML::Node& root,
+std::vector<std::string> Entries(const yaml::Node& root,
                                  const std::string& key) {
   return YamlView::StringList(Child(root, key));
 }
 
-std::pair<std::string, std::string> Identity(const YAML::Node& root) {
+std::pair<std::string, std::string> Identity(const yaml::Node& root) {
   return {YamlView::String(root, "kind"),
           YamlView::String(Child(root, "metadata"), "name")};
 }
@@ -56,7 +56,7 @@ std::vector<Kustomization> ReadKustomizations(
     std::vector<YamlDocument> docs =
         ParseYamlDocuments(k.file_display, content, &ignored);
     if (docs.empty() || !docs[0].root.IsMap()) continue;
-    const YAML::Node& root = docs[0].root;
+    const yaml::Node& root = docs[0].root;
     k.component = YamlView::String(root, "kind") == "Component";
     for (const char* key : {"resources", "components", "bases"}) {
       for (const std::string& entry : Entries(root, key)) {

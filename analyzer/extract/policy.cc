@@ -14,13 +14,13 @@ class PolicyReader {
   PolicyReader(const YamlView& view, std::vector<Diagnostic>* diagnostics)
       : view_(view), diagnostics_(diagnostics) {}
 
-  void Error(const YAML::Node& node, const std::string& message) {
+  void Error(const yaml::Node& node, const std::string& message) {
     diagnostics_->push_back(
         {view_.At(node), "policy: " + message, Severity::kError});
   }
 
   // Reports keys this schema does not know, so typos do not pass silently.
-  void CheckKeys(const YAML::Node& node, const std::string& where,
+  void CheckKeys(const yaml::Node& node, const std::string& where,
                  const std::set<std::string>& known) {
     if (!node.IsMap()) return;
     for (auto it = node.begin(); it != node.end(); ++it) {
@@ -30,7 +30,7 @@ class PolicyReader {
     }
   }
 
-  bool Count(const YAML::Node& node, const std::string& field, uint64_t minimum,
+  bool Count(const yaml::Node& node, const std::string& field, uint64_t minimum,
              uint64_t* value) {
     long long n;
     if (!ParseInt(YamlView::Scalar(node).value_or(""), &n) ||
@@ -42,7 +42,7 @@ class PolicyReader {
     return true;
   }
 
-  std::optional<Millis> Duration(const YAML::Node& node,
+  std::optional<Millis> Duration(const yaml::Node& node,
                                  const std::string& field, bool* ok) {
     if (!node.IsDefined()) return std::nullopt;
     auto ms = ParseDuration(YamlView::Scalar(node).value_or(""));
@@ -53,7 +53,7 @@ class PolicyReader {
     return ms;
   }
 
-  std::optional<DeclaredLayer> ReadLayer(const YAML::Node& node) {
+  std::optional<DeclaredLayer> ReadLayer(const yaml::Node& node) {
     CheckKeys(node, "layers[]",
               {"service", "target", "kind", "tries", "retries", "unbounded",
                "per_try_timeout", "timeout", "backoff", "origin", "retry_on",
@@ -101,7 +101,7 @@ class PolicyReader {
     layer.per_try_timeout =
         Duration(Child(node, "per_try_timeout"), "per_try_timeout", &ok);
     layer.total_timeout = Duration(Child(node, "timeout"), "timeout", &ok);
-    YAML::Node backoff = Child(node, "backoff");
+    yaml::Node backoff = Child(node, "backoff");
     if (backoff.IsMap()) {
       CheckKeys(backoff, "backoff", {"base", "cap", "jitter"});
       layer.backoff.base =
@@ -124,7 +124,7 @@ class PolicyReader {
     return d;
   }
 
-  std::optional<Documentation> ReadDocumentation(const YAML::Node& node) {
+  std::optional<Documentation> ReadDocumentation(const yaml::Node& node) {
     CheckKeys(node, "documented[]",
               {"from", "to", "path", "owner", "max_tries", "reason"});
     Documentation d;
@@ -159,7 +159,7 @@ class PolicyReader {
     return d;
   }
 
-  void Read(const YAML::Node& root, Policy* policy) {
+  void Read(const yaml::Node& root, Policy* policy) {
     CheckKeys(
         root, "the policy file",
         {"version", "limits", "mesh", "entries", "services", "calls", "layers",
@@ -168,13 +168,13 @@ class PolicyReader {
          "exclude"});  // exclude: read before discovery (policy_exclude.h)
     ReadRender(Child(root, "render"), &policy->render);
     ReadEnvironments(root, &policy->environments);
-    YAML::Node limits = Child(root, "limits");
+    yaml::Node limits = Child(root, "limits");
     CheckKeys(limits, "limits", {"max_tries"});
     if (Child(limits, "max_tries").IsDefined()) {
       Count(Child(limits, "max_tries"), "limits.max_tries", 1,
             &policy->max_tries);
     }
-    YAML::Node mesh = Child(root, "mesh");
+    yaml::Node mesh = Child(root, "mesh");
     CheckKeys(mesh, "mesh", {"istio_version", "sidecars", "default_namespace"});
     policy->istio_version = YamlView::String(mesh, "istio_version");
     std::string sidecars = YamlView::String(mesh, "sidecars");
@@ -189,7 +189,7 @@ class PolicyReader {
     if (!ns.empty()) policy->default_namespace = ns;
     policy->entries = YamlView::StringList(Child(root, "entries"));
     policy->rule_dirs = YamlView::StringList(Child(root, "rules"));
-    for (const YAML::Node& node : Sequence(root, "services")) {
+    for (const yaml::Node& node : Sequence(root, "services")) {
       CheckKeys(node, "services[]", {"name", "in_mesh", "protocol"});
       DeclaredService s{YamlView::String(node, "name"), std::nullopt,
                         ToLower(YamlView::String(node, "protocol")),
@@ -208,7 +208,7 @@ class PolicyReader {
         policy->services.push_back(s);
       }
     }
-    for (const YAML::Node& node : Sequence(root, "calls")) {
+    for (const yaml::Node& node : Sequence(root, "calls")) {
       CheckKeys(node, "calls[]", {"from", "to", "reason"});
       DeclaredCall c{YamlView::String(node, "from"),
                      YamlView::String(node, "to"),
@@ -219,14 +219,14 @@ class PolicyReader {
         policy->calls.push_back(c);
       }
     }
-    for (const YAML::Node& node : Sequence(root, "layers")) {
+    for (const yaml::Node& node : Sequence(root, "layers")) {
       if (auto layer = ReadLayer(node)) policy->layers.push_back(*layer);
     }
-    for (const YAML::Node& node : Sequence(root, "documented")) {
+    for (const yaml::Node& node : Sequence(root, "documented")) {
       if (auto doc = ReadDocumentation(node))
         policy->documented.push_back(*doc);
     }
-    for (const YAML::Node& node : Sequence(root, "sources")) {
+    for (const yaml::Node& node : Sequence(root, "sources")) {
       CheckKeys(node, "sources[]", {"path", "service"});
       SourceAttribution a{YamlView::String(node, "path"),
                           YamlView::String(node, "service"), view_.At(node)};
@@ -237,7 +237,7 @@ class PolicyReader {
         policy->sources.push_back(a);
       }
     }
-    for (const YAML::Node& node : Sequence(root, "capacity")) {
+    for (const yaml::Node& node : Sequence(root, "capacity")) {
       CheckKeys(node, "capacity[]", {"service", "pool", "rate"});
       CapacityDeclaration d{YamlView::String(node, "service"), 0, 0,
                             view_.At(node)};
@@ -249,7 +249,7 @@ class PolicyReader {
         policy->capacity.push_back(d);
       }
     }
-    for (const YAML::Node& node : Sequence(root, "suppressions")) {
+    for (const yaml::Node& node : Sequence(root, "suppressions")) {
       CheckKeys(node, "suppressions[]", {"check", "service", "reason"});
       Suppression s{YamlView::String(node, "check"),
                     YamlView::String(node, "service"),
@@ -265,9 +265,9 @@ class PolicyReader {
   }
 
   // environments: [{path: deploy/prod, name: prod}, {path: deploy/staging}]
-  void ReadEnvironments(const YAML::Node& root,
+  void ReadEnvironments(const yaml::Node& root,
                         std::vector<EnvironmentSetting>* environments) {
-    for (const YAML::Node& entry : Sequence(root, "environments")) {
+    for (const yaml::Node& entry : Sequence(root, "environments")) {
       EnvironmentSetting e;
       e.location = view_.At(entry);
       CheckKeys(entry, "environments[]", {"path", "name"});
@@ -281,7 +281,7 @@ class PolicyReader {
     }
   }
 
-  void ReadRender(const YAML::Node& node, RenderSettings* render) {
+  void ReadRender(const yaml::Node& node, RenderSettings* render) {
     if (!node.IsDefined() || node.IsNull()) return;
     if (!node.IsMap()) {
       Error(node, "render must be a map");
@@ -290,7 +290,7 @@ class PolicyReader {
     CheckKeys(node, "render",
               {"helm", "kubectl", "kustomize", "timeout", "charts"});
     auto program = [&](const char* key, std::string* path, Location* at) {
-      YAML::Node value = Child(node, key);
+      yaml::Node value = Child(node, key);
       if (!value.IsDefined()) return;
       auto scalar = YamlView::Scalar(value);
       if (!scalar || scalar->empty()) {
@@ -312,7 +312,7 @@ class PolicyReader {
         render->timeout_ms = *timeout;
       }
     }
-    for (const YAML::Node& chart : Sequence(node, "charts")) {
+    for (const yaml::Node& chart : Sequence(node, "charts")) {
       CheckKeys(chart, "render.charts[]",
                 {"path", "release", "namespace", "values"});
       ChartSettings c;
@@ -320,7 +320,7 @@ class PolicyReader {
       c.release = YamlView::String(chart, "release");
       c.ns = YamlView::String(chart, "namespace");
       c.location = view_.At(chart);
-      YAML::Node values = Child(chart, "values");
+      yaml::Node values = Child(chart, "values");
       if (values.IsDefined() && !values.IsSequence()) {
         Error(values, "render.charts[].values must be a list of files");
         continue;
@@ -334,16 +334,16 @@ class PolicyReader {
     }
   }
 
-  std::vector<YAML::Node> Sequence(const YAML::Node& root,
+  std::vector<yaml::Node> Sequence(const yaml::Node& root,
                                    const std::string& key) {
-    std::vector<YAML::Node> out;
-    YAML::Node node = Child(root, key);
+    std::vector<yaml::Node> out;
+    yaml::Node node = Child(root, key);
     if (!node.IsDefined() || node.IsNull()) return out;
     if (!node.IsSequence()) {
       Error(node, key + " must be a list");
       return out;
     }
-    for (const YAML::Node& item : node) {
+    for (const yaml::Node& item : node) {
       if (item.IsMap()) {
         out.push_back(item);
       } else {

@@ -13,7 +13,7 @@ std::vector<std::string> ParsePolicyExcludes(
   std::vector<YamlDocument> docs = ParseYamlDocuments(file, content, &ignored);
   if (docs.empty()) return patterns;
   YamlView view(file, docs[0].first_line);
-  YAML::Node exclude = Child(docs[0].root, "exclude");
+  yaml::Node exclude = Child(docs[0].root, "exclude");
   if (!exclude.IsDefined() || exclude.IsNull()) return patterns;
   if (!exclude.IsSequence()) {
     diagnostics->push_back({view.At(exclude),
@@ -22,7 +22,7 @@ std::vector<std::string> ParsePolicyExcludes(
                             Severity::kError});
     return patterns;
   }
-  for (const YAML::Node& item : exclude) {
+  for (const yaml::Node& item : exclude) {
     std::optional<std::string> pattern = YamlView::Scalar(item);
     if (pattern && !pattern->empty()) {
       patterns.push_back(*pattern);

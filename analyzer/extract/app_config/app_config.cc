@@ -20,7 +20,7 @@ struct KeyStyle {
   bool bracket_index = true;
 };
 
-void Flatten(const YAML::Node& node, const std::string& prefix,
+void Flatten(const yaml::Node& node, const std::string& prefix,
              const YamlView& view, const KeyStyle& style,
              std::vector<ConfigPropertyFact>* out) {
   if (node.IsMap()) {
@@ -35,7 +35,7 @@ void Flatten(const YAML::Node& node, const std::string& prefix,
     }
   } else if (node.IsSequence()) {
     size_t i = 0;
-    for (const YAML::Node& item : node) {
+    for (const yaml::Node& item : node) {
       std::string index = std::to_string(i++);
       Flatten(item,
               style.bracket_index ? prefix + "[" + index + "]"

@@ -8,12 +8,12 @@
 namespace ampcheck {
 namespace {
 
-YAML::Node Get(const YAML::Node& node, const std::string& key) {
+yaml::Node Get(const yaml::Node& node, const std::string& key) {
   if (!node.IsDefined() || !node.IsMap())
-    return YAML::Node(YAML::NodeType::Undefined);
-  const YAML::Node& const_node = node;
-  YAML::Node child = const_node[key];
-  if (!child.IsDefined()) return YAML::Node(YAML::NodeType::Undefined);
+    return yaml::Node(yaml::NodeType::Undefined);
+  const yaml::Node& const_node = node;
+  yaml::Node child = const_node[key];
+  if (!child.IsDefined()) return yaml::Node(yaml::NodeType::Undefined);
   return child;
 }
 
@@ -28,7 +28,7 @@ std::string WithDefaults(const std::string& value) {
   return out;
 }
 
-void ReadEnvironment(const YAML::Node& environment, const YamlView& view,
+void ReadEnvironment(const yaml::Node& environment, const YamlView& view,
                      WorkloadFact* w, std::vector<Diagnostic>* diagnostics) {
   if (environment.IsMap()) {
     for (auto it = environment.begin(); it != environment.end(); ++it) {
@@ -42,7 +42,7 @@ void ReadEnvironment(const YAML::Node& environment, const YamlView& view,
       w->env.push_back(std::move(e));
     }
   } else if (environment.IsSequence()) {
-    for (const YAML::Node& item : environment) {
+    for (const yaml::Node& item : environment) {
       auto text = YamlView::Scalar(item);
       if (!text) continue;
       EnvVarFact e;
@@ -62,8 +62,8 @@ void ReadEnvironment(const YAML::Node& environment, const YamlView& view,
 }
 
 std::optional<WorkloadFact> ReadService(const std::string& name,
-                                        const YAML::Node& spec,
-                                        const YAML::Node& key,
+                                        const yaml::Node& spec,
+                                        const yaml::Node& key,
                                         const YamlView& view,
                                         std::vector<Diagnostic>* diagnostics) {
   if (!spec.IsMap()) return std::nullopt;
@@ -75,7 +75,7 @@ std::optional<WorkloadFact> ReadService(const std::string& name,
     w.images.push_back(*image);
   }
   // The build directory names the source tree (attribution by its name).
-  YAML::Node build = Get(spec, "build");
+  yaml::Node build = Get(spec, "build");
   std::optional<std::string> context = YamlView::Scalar(build);
   if (!context) context = YamlView::Scalar(Get(build, "context"));
   if (context && !context->empty() && *context != ".") {
@@ -84,7 +84,7 @@ std::optional<WorkloadFact> ReadService(const std::string& name,
     w.images.push_back(BaseName(dir));
   }
   ReadEnvironment(Get(spec, "environment"), view, &w, diagnostics);
-  if (YAML::Node env_file = Get(spec, "env_file"); env_file.IsDefined()) {
+  if (yaml::Node env_file = Get(spec, "env_file"); env_file.IsDefined()) {
     diagnostics->push_back(
         {view.At(env_file),
          "service " + name +
@@ -115,7 +115,7 @@ void ComposeExtractor::Extract(const SourceFile& file, FileFacts* facts) const {
   for (const YamlDocument& doc :
        ParseYamlDocuments(file.path, file.content, &facts->diagnostics)) {
     YamlView view(file.path, doc.first_line);
-    YAML::Node services = Get(doc.root, "services");
+    yaml::Node services = Get(doc.root, "services");
     if (!services.IsMap()) {
       ++facts->skipped_documents;
       continue;

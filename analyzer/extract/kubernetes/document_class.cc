@@ -50,7 +50,7 @@ bool IsCamelCaseKind(const std::string& text) {
 
 }  // namespace
 
-DocumentClass ClassifyDocument(const YAML::Node& root) {
+DocumentClass ClassifyDocument(const yaml::Node& root) {
   if (!root.IsMap()) return DocumentClass::kOther;
   std::string api_version = YamlView::String(root, "apiVersion");
   std::string kind = YamlView::String(root, "kind");

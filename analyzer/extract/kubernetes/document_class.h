@@ -4,10 +4,10 @@
 #ifndef AMPCHECK_EXTRACT_KUBERNETES_DOCUMENT_CLASS_H_
 #define AMPCHECK_EXTRACT_KUBERNETES_DOCUMENT_CLASS_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <string>
 #include <string_view>
+
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
@@ -17,7 +17,7 @@ enum class DocumentClass { kResource, kList, kKustomize, kOther };
 // CamelCase kind and a metadata map; a list (kind: List, kubectl output) has
 // the first two and an items sequence. Kustomization and Component
 // (kustomize.config.k8s.io) need no metadata.
-DocumentClass ClassifyDocument(const YAML::Node& root);
+DocumentClass ClassifyDocument(const yaml::Node& root);
 
 // kustomization.yaml, kustomization.yml or Kustomization, in any directory.
 bool IsKustomizationFileName(std::string_view path);

@@ -6,7 +6,7 @@ namespace ampcheck {
 namespace {
 
 DocumentClass Classify(const std::string& yaml) {
-  return ClassifyDocument(YAML::Load(yaml));
+  return ClassifyDocument(yaml::Load(yaml));
 }
 
 TEST_CASE("a resource has a versioned apiVersion, a CamelCase kind, metadata") {

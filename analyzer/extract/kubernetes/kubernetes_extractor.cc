@@ -36,16 +36,16 @@ bool IsWorkload(const std::string& api_version, const std::string& kind) {
 }
 
 // The pod spec and pod template metadata of any workload kind.
-void PodTemplate(const Manifest& m, YAML::Node* pod_spec,
-                 YAML::Node* pod_metadata) {
+void PodTemplate(const Manifest& m, yaml::Node* pod_spec,
+                 yaml::Node* pod_metadata) {
   if (m.kind == "Pod") {
     *pod_spec = Child(m.root, "spec");
     *pod_metadata = Child(m.root, "metadata");
     return;
   }
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   if (m.kind == "CronJob") spec = Child(Child(spec, "jobTemplate"), "spec");
-  YAML::Node tmpl = Child(spec, "template");
+  yaml::Node tmpl = Child(spec, "template");
   *pod_spec = Child(tmpl, "spec");
   *pod_metadata = Child(tmpl, "metadata");
 }
@@ -56,7 +56,7 @@ void ExtractWorkload(const Manifest& m, FileFacts* facts) {
   w.name = m.name;
   w.ns = m.ns;
   w.location = m.location();
-  YAML::Node pod_spec, pod_metadata;
+  yaml::Node pod_spec, pod_metadata;
   PodTemplate(m, &pod_spec, &pod_metadata);
   w.labels = YamlView::StringMap(Child(pod_metadata, "labels"));
   w.annotations =
@@ -66,21 +66,21 @@ void ExtractWorkload(const Manifest& m, FileFacts* facts) {
     w.annotations[key] = value;  // the pod's own annotation wins
   }
   for (const char* list : {"initContainers", "containers"}) {
-    YAML::Node containers = Child(pod_spec, list);
+    yaml::Node containers = Child(pod_spec, list);
     if (!containers.IsSequence()) continue;
-    for (const YAML::Node& container : containers) {
+    for (const yaml::Node& container : containers) {
       std::string image = YamlView::String(container, "image");
       if (!image.empty()) w.images.push_back(image);
-      YAML::Node env = Child(container, "env");
+      yaml::Node env = Child(container, "env");
       if (env.IsSequence()) {
-        for (const YAML::Node& var : env) {
+        for (const yaml::Node& var : env) {
           EnvVarFact e;
           e.name = YamlView::String(var, "name");
           if (e.name.empty()) continue;
           e.location = m.at(var);
           if (auto value = YamlView::Scalar(Child(var, "value")))
             e.value = *value;
-          YAML::Node ref = Child(Child(var, "valueFrom"), "configMapKeyRef");
+          yaml::Node ref = Child(Child(var, "valueFrom"), "configMapKeyRef");
           if (ref.IsMap()) {
             e.config_map = YamlView::String(ref, "name");
             e.config_map_key = YamlView::String(ref, "key");
@@ -88,9 +88,9 @@ void ExtractWorkload(const Manifest& m, FileFacts* facts) {
           w.env.push_back(std::move(e));
         }
       }
-      YAML::Node env_from = Child(container, "envFrom");
+      yaml::Node env_from = Child(container, "envFrom");
       if (env_from.IsSequence()) {
-        for (const YAML::Node& source : env_from) {
+        for (const yaml::Node& source : env_from) {
           std::string cm =
               YamlView::String(Child(source, "configMapRef"), "name");
           if (!cm.empty())
@@ -99,9 +99,9 @@ void ExtractWorkload(const Manifest& m, FileFacts* facts) {
       }
     }
   }
-  YAML::Node volumes = Child(pod_spec, "volumes");
+  yaml::Node volumes = Child(pod_spec, "volumes");
   if (volumes.IsSequence()) {
-    for (const YAML::Node& volume : volumes) {
+    for (const yaml::Node& volume : volumes) {
       std::string cm = YamlView::String(Child(volume, "configMap"), "name");
       if (!cm.empty()) w.volume_config_maps.emplace_back(cm, m.at(volume));
     }
@@ -115,15 +115,15 @@ void ExtractService(const Manifest& m, FileFacts* facts) {
   s.name = m.name;
   s.ns = m.ns;
   s.location = m.location();
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   s.selector = YamlView::StringMap(Child(spec, "selector"));
   s.annotations =
       YamlView::StringMap(Child(Child(m.root, "metadata"), "annotations"));
   s.labels = YamlView::StringMap(Child(Child(m.root, "metadata"), "labels"));
   ExtractLinkerdAnnotations(m, facts);
-  YAML::Node ports = Child(spec, "ports");
+  yaml::Node ports = Child(spec, "ports");
   if (ports.IsSequence()) {
-    for (const YAML::Node& port : ports) {
+    for (const yaml::Node& port : ports) {
       long long number;
       if (ParseInt(YamlView::String(port, "port"), &number))
         s.ports.push_back(int(number));
@@ -141,7 +141,7 @@ void ExtractConfigMap(const Manifest& m, FileFacts* facts) {
   c.name = m.name;
   c.ns = m.ns;
   c.location = m.location();
-  YAML::Node data = Child(m.root, "data");
+  yaml::Node data = Child(m.root, "data");
   if (data.IsMap()) {
     for (auto it = data.begin(); it != data.end(); ++it) {
       auto key = YamlView::Scalar(it->first);
@@ -183,7 +183,7 @@ void ExtractNamespace(const Manifest& m, FileFacts* facts) {
   facts->namespaces.push_back(std::move(n));
 }
 
-void ExtractManifest(const YAML::Node& root, const YamlView& view,
+void ExtractManifest(const yaml::Node& root, const YamlView& view,
                      FileFacts* facts, int depth) {
   DocumentClass document = ClassifyDocument(root);
   if (document == DocumentClass::kKustomize) {
@@ -191,7 +191,7 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
     return;
   }
   if (document == DocumentClass::kList && depth == 0) {
-    for (const YAML::Node& item : Child(root, "items")) {
+    for (const yaml::Node& item : Child(root, "items")) {
       ExtractManifest(item, view, facts, depth + 1);
     }
     return;
@@ -206,7 +206,7 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
              YamlView::String(root, "kind"),
              "",
              ""};
-  YAML::Node metadata = Child(root, "metadata");
+  yaml::Node metadata = Child(root, "metadata");
   m.name = YamlView::String(metadata, "name");
   // A generated name's prefix is the only identity such a resource has.
   if (m.name.empty()) m.name = YamlView::String(metadata, "generateName");
@@ -244,14 +244,14 @@ void ExtractManifest(const YAML::Node& root, const YamlView& view,
 
 std::string Manifest::Label() const { return kind + " " + name; }
 
-YAML::Node Child(const YAML::Node& node, const std::string& key) {
+yaml::Node Child(const yaml::Node& node, const std::string& key) {
   if (!node.IsDefined() || !node.IsMap())
-    return YAML::Node(YAML::NodeType::Undefined);
+    return yaml::Node(yaml::NodeType::Undefined);
   // A missing key yields an invalid node whose type queries throw; hand out a
   // valid undefined node instead.
-  const YAML::Node& const_node = node;
-  YAML::Node child = const_node[key];
-  if (!child.IsDefined()) return YAML::Node(YAML::NodeType::Undefined);
+  const yaml::Node& const_node = node;
+  yaml::Node child = const_node[key];
+  if (!child.IsDefined()) return yaml::Node(yaml::NodeType::Undefined);
   return child;
 }
 

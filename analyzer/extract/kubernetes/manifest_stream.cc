@@ -166,7 +166,7 @@ void ForEachManifestDocument(
                              : 1;
   const size_t window = threads * 64;
   struct Parsed {
-    std::optional<YAML::Node> root;
+    std::optional<yaml::Node> root;
     std::vector<Diagnostic> diagnostics;
   };
   for (size_t base = 0; base < chunks.size(); base += window) {

@@ -5,7 +5,7 @@
 
 namespace ampcheck {
 
-void ResourceValidation::Reject(const YAML::Node& node,
+void ResourceValidation::Reject(const yaml::Node& node,
                                 const std::string& what) {
   errors_.push_back({manifest_.at(node),
                      manifest_.Label() + ": " + what + "; resource ignored (" +
@@ -13,7 +13,7 @@ void ResourceValidation::Reject(const YAML::Node& node,
                      Severity::kError});
 }
 
-std::optional<Millis> ResourceValidation::Duration(const YAML::Node& node,
+std::optional<Millis> ResourceValidation::Duration(const yaml::Node& node,
                                                    const std::string& field) {
   if (!node.IsDefined() || node.IsNull()) return std::nullopt;
   auto text = YamlView::Scalar(node);
@@ -24,7 +24,7 @@ std::optional<Millis> ResourceValidation::Duration(const YAML::Node& node,
   return ms;
 }
 
-std::optional<long long> ResourceValidation::Count(const YAML::Node& node,
+std::optional<long long> ResourceValidation::Count(const yaml::Node& node,
                                                    const std::string& field,
                                                    long long minimum) {
   if (!node.IsDefined() || node.IsNull()) return std::nullopt;

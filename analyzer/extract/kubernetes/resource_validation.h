@@ -4,8 +4,6 @@
 #ifndef AMPCHECK_EXTRACT_KUBERNETES_RESOURCE_VALIDATION_H_
 #define AMPCHECK_EXTRACT_KUBERNETES_RESOURCE_VALIDATION_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +11,7 @@
 #include "analyzer/base/duration.h"
 #include "analyzer/extract/kubernetes/manifest.h"
 #include "analyzer/facts/facts.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
@@ -22,13 +21,13 @@ class ResourceValidation {
   ResourceValidation(const Manifest& manifest, std::string rejected_by)
       : manifest_(manifest), rejected_by_(std::move(rejected_by)) {}
 
-  void Reject(const YAML::Node& node, const std::string& what);
+  void Reject(const yaml::Node& node, const std::string& what);
   // A duration field, or nullopt when absent or rejected.
-  std::optional<Millis> Duration(const YAML::Node& node,
+  std::optional<Millis> Duration(const yaml::Node& node,
                                  const std::string& field);
   // An integer field of at least `minimum`, or nullopt when absent or
   // rejected.
-  std::optional<long long> Count(const YAML::Node& node,
+  std::optional<long long> Count(const yaml::Node& node,
                                  const std::string& field, long long minimum);
   // Moves the errors into `facts`; true when there were none.
   bool Flush(FileFacts* facts);

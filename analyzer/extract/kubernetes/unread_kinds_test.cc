@@ -6,9 +6,9 @@ namespace ampcheck {
 namespace {
 
 std::optional<std::string> Unread(const std::string& yaml) {
-  YAML::Node root = YAML::Load(yaml);
+  yaml::Node root = yaml::Load(yaml);
   YamlView view("in.yaml", 1);
-  YAML::Node metadata = Child(root, "metadata");
+  yaml::Node metadata = Child(root, "metadata");
   Manifest m{root,
              &view,
              YamlView::String(root, "apiVersion"),

@@ -26,7 +26,7 @@ struct ExpansionBudget {
   long long bytes = kMaxYamlExpandedBytes;
 };
 
-bool WithinBudget(const YAML::Node& node, ExpansionBudget* budget, int depth,
+bool WithinBudget(const yaml::Node& node, ExpansionBudget* budget, int depth,
                   long long path_bytes) {
   if (--budget->nodes < 0 || depth > 256) return false;
   if (node.IsScalar()) {
@@ -53,7 +53,8 @@ bool WithinBudget(const YAML::Node& node, ExpansionBudget* budget, int depth,
   return true;
 }
 
-// yaml-cpp recurses per nesting level; refuse absurd nesting before parsing.
+// The readers recurse per nesting level; refuse absurd nesting before
+// parsing.
 int FindDeepNesting(std::string_view text, int limit) {
   int depth = 0;
   int line = 1;
@@ -139,7 +140,7 @@ std::vector<YamlChunk> SplitYamlDocuments(std::string_view content) {
   return chunks;
 }
 
-std::optional<YAML::Node> ParseYamlChunk(const std::string& file,
+std::optional<yaml::Node> ParseYamlChunk(const std::string& file,
                                          const YamlChunk& chunk,
                                          std::vector<Diagnostic>* diagnostics) {
   const int first_line = chunk.first_line;
@@ -153,7 +154,7 @@ std::optional<YAML::Node> ParseYamlChunk(const std::string& file,
     return std::nullopt;
   }
   try {
-    YAML::Node root = YAML::Load(std::string(text));
+    yaml::Node root = yaml::Load(text);
     ExpansionBudget budget;
     if (!WithinBudget(root, &budget, 0, 0)) {
       diagnostics->push_back(
@@ -167,8 +168,8 @@ std::optional<YAML::Node> ParseYamlChunk(const std::string& file,
       return std::nullopt;
     }
     return root;
-  } catch (const YAML::Exception& e) {
-    // yaml-cpp may report an unclosed flow at the end of the stream: keep
+  } catch (const yaml::Exception& e) {
+    // The parser may report an unclosed flow at the end of the stream: keep
     // the line inside the document.
     int last_line =
         first_line +
@@ -187,29 +188,29 @@ void ForEachYamlDocument(const std::string& file, std::string_view content,
                          std::vector<Diagnostic>* diagnostics,
                          const std::function<void(const YamlDocument&)>& each) {
   for (const YamlChunk& chunk : SplitYamlDocuments(content)) {
-    std::optional<YAML::Node> root = ParseYamlChunk(file, chunk, diagnostics);
+    std::optional<yaml::Node> root = ParseYamlChunk(file, chunk, diagnostics);
     // Outside the parse: a problem while reading the document is not a
     // parse error.
     if (root) each({*root, chunk.first_line});
   }
 }
 
-Location YamlView::At(const YAML::Node& node) const {
+Location YamlView::At(const yaml::Node& node) const {
   if (!node.IsDefined() || node.Mark().is_null()) return {file_, first_line_};
   return {file_, first_line_ + node.Mark().line};
 }
 
-std::optional<std::string> YamlView::Scalar(const YAML::Node& node) {
+std::optional<std::string> YamlView::Scalar(const yaml::Node& node) {
   if (!node.IsDefined() || !node.IsScalar()) return std::nullopt;
   return node.Scalar();
 }
 
-std::string YamlView::String(const YAML::Node& node, const std::string& key) {
+std::string YamlView::String(const yaml::Node& node, const std::string& key) {
   if (!node.IsMap()) return "";
   return Scalar(node[key]).value_or("");
 }
 
-std::map<std::string, std::string> YamlView::StringMap(const YAML::Node& node) {
+std::map<std::string, std::string> YamlView::StringMap(const yaml::Node& node) {
   std::map<std::string, std::string> out;
   if (!node.IsMap()) return out;
   for (auto it = node.begin(); it != node.end(); ++it) {
@@ -220,7 +221,7 @@ std::map<std::string, std::string> YamlView::StringMap(const YAML::Node& node) {
   return out;
 }
 
-std::vector<std::string> YamlView::StringList(const YAML::Node& node) {
+std::vector<std::string> YamlView::StringList(const yaml::Node& node) {
   std::vector<std::string> out;
   if (!node.IsSequence()) return out;
   for (const auto& item : node) {

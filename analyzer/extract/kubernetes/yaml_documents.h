@@ -3,8 +3,6 @@
 #ifndef AMPCHECK_EXTRACT_KUBERNETES_YAML_DOCUMENTS_H_
 #define AMPCHECK_EXTRACT_KUBERNETES_YAML_DOCUMENTS_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <functional>
 #include <map>
 #include <optional>
@@ -13,11 +11,12 @@
 #include <vector>
 
 #include "analyzer/facts/facts.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
 struct YamlDocument {
-  YAML::Node root;
+  yaml::Node root;
   int first_line = 1;  // line of the document's first line in the file
 };
 
@@ -35,7 +34,7 @@ std::vector<YamlChunk> SplitYamlDocuments(std::string_view content);
 
 // Parses one document: its root, or nullopt when it is empty or bad (then
 // with a diagnostic naming the file and line).
-std::optional<YAML::Node> ParseYamlChunk(const std::string& file,
+std::optional<yaml::Node> ParseYamlChunk(const std::string& file,
                                          const YamlChunk& chunk,
                                          std::vector<Diagnostic>* diagnostics);
 
@@ -58,11 +57,11 @@ class YamlView {
  public:
   YamlView(std::string file, int first_line)
       : file_(std::move(file)), first_line_(first_line) {}
-  Location At(const YAML::Node& node) const;
-  static std::optional<std::string> Scalar(const YAML::Node& node);
-  static std::string String(const YAML::Node& node, const std::string& key);
-  static std::map<std::string, std::string> StringMap(const YAML::Node& node);
-  static std::vector<std::string> StringList(const YAML::Node& node);
+  Location At(const yaml::Node& node) const;
+  static std::optional<std::string> Scalar(const yaml::Node& node);
+  static std::string String(const yaml::Node& node, const std::string& key);
+  static std::map<std::string, std::string> StringMap(const yaml::Node& node);
+  static std::vector<std::string> StringList(const yaml::Node& node);
   const std::string& file() const { return file_; }
 
  private:

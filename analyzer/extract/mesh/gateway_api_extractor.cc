@@ -18,13 +18,13 @@ bool IsGatewayApi(const std::string& api_version) {
          api_version == "gateway.networking.k8s.io/v1alpha2";
 }
 
-std::vector<GatewayApiRefFact> ReadRefs(const YAML::Node& list,
+std::vector<GatewayApiRefFact> ReadRefs(const yaml::Node& list,
                                         const std::string& field,
                                         ResourceValidation* schema) {
   std::vector<GatewayApiRefFact> refs;
   if (!list.IsSequence()) return refs;
   int index = 0;
-  for (const YAML::Node& node : list) {
+  for (const yaml::Node& node : list) {
     std::string where = field + "[" + std::to_string(index++) + "]";
     GatewayApiRefFact ref;
     ref.group = YamlView::String(node, "group");
@@ -46,7 +46,7 @@ std::vector<GatewayApiRefFact> ReadRefs(const YAML::Node& list,
 
 // rules[].retry (GEP-1731): attempts counts retries; codes are HTTP status
 // codes in [400, 599].
-GatewayApiRetryFact ReadRouteRetry(const YAML::Node& node,
+GatewayApiRetryFact ReadRouteRetry(const yaml::Node& node,
                                    const std::string& where,
                                    ResourceValidation* schema) {
   GatewayApiRetryFact retry;
@@ -57,9 +57,9 @@ GatewayApiRetryFact ReadRouteRetry(const YAML::Node& node,
   }
   retry.retries =
       schema->Count(Child(node, "attempts"), where + ".attempts", 0);
-  YAML::Node codes = Child(node, "codes");
+  yaml::Node codes = Child(node, "codes");
   if (codes.IsSequence()) {
-    for (const YAML::Node& code : codes) {
+    for (const yaml::Node& code : codes) {
       if (auto n = schema->Count(code, where + ".codes[]", 400)) {
         if (*n > 599) {
           schema->Reject(code, where + ".codes[] must be <= 599, got " +
@@ -74,7 +74,7 @@ GatewayApiRetryFact ReadRouteRetry(const YAML::Node& node,
   return retry;
 }
 
-void ReadRouteRule(const YAML::Node& node, int index, bool http,
+void ReadRouteRule(const yaml::Node& node, int index, bool http,
                    GatewayApiFact* route, ResourceValidation* schema) {
   GatewayApiRuleFact rule;
   rule.name = YamlView::String(node, "name");
@@ -84,10 +84,10 @@ void ReadRouteRule(const YAML::Node& node, int index, bool http,
   rule.backends =
       ReadRefs(Child(node, "backendRefs"), where + ".backendRefs", schema);
   // A rule matches any method unless every match names one.
-  YAML::Node matches = Child(node, "matches");
+  yaml::Node matches = Child(node, "matches");
   if (http && matches.IsSequence() && matches.size() > 0) {
     std::vector<std::string> methods;
-    for (const YAML::Node& match : matches) {
+    for (const yaml::Node& match : matches) {
       // The schema enumerates methods in upper case.
       std::string method = YamlView::String(match, "method");
       if (method.empty()) {
@@ -99,8 +99,8 @@ void ReadRouteRule(const YAML::Node& node, int index, bool http,
     }
     rule.methods = methods;
   }
-  YAML::Node retry = Child(node, "retry");
-  YAML::Node timeouts = Child(node, "timeouts");
+  yaml::Node retry = Child(node, "retry");
+  yaml::Node timeouts = Child(node, "timeouts");
   if (http && retry.IsDefined())
     rule.retry = ReadRouteRetry(retry, where + ".retry", schema);
   if (http && timeouts.IsDefined()) {
@@ -136,13 +136,13 @@ GatewayApiFact NewFact(const Manifest& m) {
 void ExtractRoute(const Manifest& m, FileFacts* facts) {
   ResourceValidation schema(m, "the API server rejects it");
   GatewayApiFact route = NewFact(m);
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   route.refs = ReadRefs(Child(spec, "parentRefs"), "parentRefs", &schema);
-  YAML::Node rules = Child(spec, "rules");
+  yaml::Node rules = Child(spec, "rules");
   bool http = m.kind == "HTTPRoute";
   if (rules.IsSequence()) {
     int index = 0;
-    for (const YAML::Node& rule : rules) {
+    for (const yaml::Node& rule : rules) {
       if (!http) {
         for (const char* field : {"retry", "timeouts"}) {
           if (Child(rule, field).IsDefined()) {
@@ -187,10 +187,10 @@ void ExtractRoute(const Manifest& m, FileFacts* facts) {
 void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
   ResourceValidation schema(m, "the API server rejects it");
   GatewayApiFact policy = NewFact(m);
-  YAML::Node spec = Child(m.root, "spec");
-  YAML::Node single = Child(spec, "targetRef");
+  yaml::Node spec = Child(m.root, "spec");
+  yaml::Node single = Child(spec, "targetRef");
   if (single.IsMap()) {
-    YAML::Node list(YAML::NodeType::Sequence);
+    yaml::Node list(yaml::NodeType::Sequence);
     list.push_back(single);
     policy.refs = ReadRefs(list, "targetRef", &schema);
     if (!policy.refs.empty()) policy.refs.back().location = m.at(single);
@@ -198,24 +198,24 @@ void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
   for (GatewayApiRefFact& ref :
        ReadRefs(Child(spec, "targetRefs"), "targetRefs", &schema))
     policy.refs.push_back(std::move(ref));
-  YAML::Node retry = Child(spec, "retry");
+  yaml::Node retry = Child(spec, "retry");
   if (retry.IsMap()) {
     GatewayApiRetryFact r;
     r.location = m.at(retry);
     r.retries = schema.Count(Child(retry, "numRetries"), "retry.numRetries", 0);
-    YAML::Node per_retry = Child(retry, "perRetry");
+    yaml::Node per_retry = Child(retry, "perRetry");
     r.per_try_timeout =
         schema.Duration(Child(per_retry, "timeout"), "retry.perRetry.timeout");
-    YAML::Node backoff = Child(per_retry, "backOff");
+    yaml::Node backoff = Child(per_retry, "backOff");
     r.backoff = schema.Duration(Child(backoff, "baseInterval"),
                                 "retry.perRetry.backOff.baseInterval");
     r.backoff_max = schema.Duration(Child(backoff, "maxInterval"),
                                     "retry.perRetry.backOff.maxInterval");
-    YAML::Node retry_on = Child(retry, "retryOn");
+    yaml::Node retry_on = Child(retry, "retryOn");
     r.retry_on = YamlView::StringList(Child(retry_on, "triggers"));
-    YAML::Node codes = Child(retry_on, "httpStatusCodes");
+    yaml::Node codes = Child(retry_on, "httpStatusCodes");
     if (codes.IsSequence()) {
-      for (const YAML::Node& code : codes) {
+      for (const yaml::Node& code : codes) {
         if (auto n = schema.Count(code, "retry.retryOn.httpStatusCodes[]", 100))
           r.retry_on.push_back(std::to_string(*n));
       }
@@ -237,15 +237,15 @@ void ExtractBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
 void ExtractXBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
   ResourceValidation schema(m, "the API server rejects it");
   GatewayApiFact policy = NewFact(m);
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   policy.refs = ReadRefs(Child(spec, "targetRefs"), "targetRefs", &schema);
   if (policy.refs.empty())
     schema.Reject(spec.IsDefined() ? spec : m.root, "targetRefs is empty");
-  YAML::Node constraint = Child(spec, "retryConstraint");
+  yaml::Node constraint = Child(spec, "retryConstraint");
   if (constraint.IsMap()) {
     GatewayApiBudgetFact budget;
     budget.location = m.at(constraint);
-    YAML::Node details = Child(constraint, "budget");
+    yaml::Node details = Child(constraint, "budget");
     budget.percent = schema.Count(Child(details, "percent"),
                                   "retryConstraint.budget.percent", 0);
     if (budget.percent > 100) {
@@ -262,7 +262,7 @@ void ExtractXBackendTrafficPolicy(const Manifest& m, FileFacts* facts) {
                         FormatDuration(*budget.interval) +
                         " is outside 1s..1h");
     }
-    YAML::Node rate = Child(constraint, "minRetryRate");
+    yaml::Node rate = Child(constraint, "minRetryRate");
     budget.min_retry_count = schema.Count(
         Child(rate, "count"), "retryConstraint.minRetryRate.count", 0);
     budget.min_retry_interval = schema.Duration(
@@ -288,7 +288,7 @@ bool ExtractGatewayApiResource(const Manifest& m, FileFacts* facts) {
     return true;
   }
   if (!IsGatewayApi(m.api_version)) return false;
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   if (m.kind == "HTTPRoute" || m.kind == "GRPCRoute") {
     ExtractRoute(m, facts);
   } else if (m.kind == "Gateway" || m.kind == "GatewayClass") {

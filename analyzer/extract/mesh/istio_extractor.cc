@@ -39,7 +39,7 @@ bool IsKnownRetryOn(const std::string& token) {
   return known.count(token) > 0;
 }
 
-std::optional<RetryPolicyFact> ReadRetryPolicy(const YAML::Node& node,
+std::optional<RetryPolicyFact> ReadRetryPolicy(const yaml::Node& node,
                                                ResourceValidation* v) {
   if (!node.IsDefined() || node.IsNull()) return std::nullopt;
   RetryPolicyFact policy;
@@ -48,7 +48,7 @@ std::optional<RetryPolicyFact> ReadRetryPolicy(const YAML::Node& node,
     v->Reject(node, "retries is not a map");
     return policy;
   }
-  YAML::Node attempts = Child(node, "attempts");
+  yaml::Node attempts = Child(node, "attempts");
   if (attempts.IsDefined()) {
     long long n;
     if (!ParseInt(YamlView::Scalar(attempts).value_or(""), &n)) {
@@ -93,11 +93,11 @@ std::optional<RetryPolicyFact> ReadRetryPolicy(const YAML::Node& node,
 // The methods a route's match[] entries select (method.exact, or a regex
 // that is an alternation of method names: "POST|PUT"), upper case; empty
 // when there is no match or one entry lets any method through.
-std::vector<std::string> MatchedMethods(const YAML::Node& matches) {
+std::vector<std::string> MatchedMethods(const yaml::Node& matches) {
   if (!matches.IsSequence() || matches.size() == 0) return {};
   std::set<std::string> methods;
-  for (const YAML::Node& match : matches) {
-    YAML::Node method = Child(match, "method");
+  for (const yaml::Node& match : matches) {
+    yaml::Node method = Child(match, "method");
     std::string exact = YamlView::String(method, "exact");
     std::string regex = YamlView::String(method, "regex");
     if (!exact.empty()) {
@@ -125,7 +125,7 @@ void ExtractVirtualService(const Manifest& m, FileFacts* facts) {
   vs.name = m.name;
   vs.ns = m.ns;
   vs.location = m.location();
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   vs.hosts = YamlView::StringList(Child(spec, "hosts"));
   vs.gateways = YamlView::StringList(Child(spec, "gateways"));
   vs.annotations =
@@ -134,18 +134,18 @@ void ExtractVirtualService(const Manifest& m, FileFacts* facts) {
     // A delegate VirtualService has no hosts; nothing to check without them.
   }
   if (vs.hosts.empty()) v.Reject(spec, "spec.hosts is empty");
-  YAML::Node http = Child(spec, "http");
+  yaml::Node http = Child(spec, "http");
   if (http.IsSequence()) {
     int index = 0;
-    for (const YAML::Node& route : http) {
+    for (const yaml::Node& route : http) {
       HttpRouteFact r;
       r.name = YamlView::String(route, "name");
       if (r.name.empty()) r.name = "http[" + std::to_string(index) + "]";
       r.location = m.at(route);
-      YAML::Node destinations = Child(route, "route");
+      yaml::Node destinations = Child(route, "route");
       if (destinations.IsSequence()) {
-        for (const YAML::Node& d : destinations) {
-          YAML::Node dest = Child(d, "destination");
+        for (const yaml::Node& d : destinations) {
+          yaml::Node dest = Child(d, "destination");
           RouteDestinationFact rd;
           rd.host = YamlView::String(dest, "host");
           rd.subset = YamlView::String(dest, "subset");
@@ -169,8 +169,8 @@ void ExtractVirtualService(const Manifest& m, FileFacts* facts) {
   if (v.Flush(facts)) facts->virtual_services.push_back(std::move(vs));
 }
 
-std::optional<double> ReadPercent(const YAML::Node& node) {
-  YAML::Node value = node.IsMap() ? Child(node, "value") : node;
+std::optional<double> ReadPercent(const yaml::Node& node) {
+  yaml::Node value = node.IsMap() ? Child(node, "value") : node;
   auto text = YamlView::Scalar(value);
   if (!text) return std::nullopt;
   try {
@@ -183,17 +183,17 @@ std::optional<double> ReadPercent(const YAML::Node& node) {
   }
 }
 
-std::optional<TrafficPolicyFact> ReadTrafficPolicy(const YAML::Node& node,
+std::optional<TrafficPolicyFact> ReadTrafficPolicy(const yaml::Node& node,
                                                    ResourceValidation* v,
                                                    bool allow_budget) {
   if (!node.IsMap()) return std::nullopt;
   TrafficPolicyFact policy;
   policy.location = v->manifest().at(node);
-  YAML::Node budget = Child(node, "retryBudget");
+  yaml::Node budget = Child(node, "retryBudget");
   if (budget.IsDefined() && allow_budget) {
     policy.has_budget = true;
     policy.location = v->manifest().at(budget);
-    YAML::Node percent = Child(budget, "percent");
+    yaml::Node percent = Child(budget, "percent");
     if (percent.IsDefined()) {
       policy.budget_percent = ReadPercent(percent);
       if (!policy.budget_percent || *policy.budget_percent < 0 ||
@@ -202,7 +202,7 @@ std::optional<TrafficPolicyFact> ReadTrafficPolicy(const YAML::Node& node,
       }
     }
   }
-  YAML::Node max_retries =
+  yaml::Node max_retries =
       Child(Child(Child(node, "connectionPool"), "http"), "maxRetries");
   if (max_retries.IsDefined()) {
     long long n;
@@ -223,14 +223,14 @@ void ExtractDestinationRule(const Manifest& m, FileFacts* facts) {
   dr.name = m.name;
   dr.ns = m.ns;
   dr.location = m.location();
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   dr.host = YamlView::String(spec, "host");
   if (dr.host.empty()) v.Reject(spec, "spec.host is empty");
-  YAML::Node policy = Child(spec, "trafficPolicy");
+  yaml::Node policy = Child(spec, "trafficPolicy");
   dr.policy = ReadTrafficPolicy(policy, &v, true);
-  YAML::Node port_level = Child(policy, "portLevelSettings");
+  yaml::Node port_level = Child(policy, "portLevelSettings");
   if (port_level.IsSequence()) {
-    for (const YAML::Node& setting : port_level) {
+    for (const yaml::Node& setting : port_level) {
       long long port;
       if (!ParseInt(YamlView::String(Child(setting, "port"), "number"), &port))
         continue;
@@ -239,9 +239,9 @@ void ExtractDestinationRule(const Manifest& m, FileFacts* facts) {
         dr.port_level.emplace_back(int(port), *p);
     }
   }
-  YAML::Node subsets = Child(spec, "subsets");
+  yaml::Node subsets = Child(spec, "subsets");
   if (subsets.IsSequence()) {
-    for (const YAML::Node& subset : subsets) {
+    for (const yaml::Node& subset : subsets) {
       dr.subsets.emplace_back(
           YamlView::String(subset, "name"),
           ReadTrafficPolicy(Child(subset, "trafficPolicy"), &v, true));
@@ -251,13 +251,13 @@ void ExtractDestinationRule(const Manifest& m, FileFacts* facts) {
 }
 
 void ExtractEnvoyFilter(const Manifest& m, FileFacts* facts) {
-  YAML::Node patches = Child(Child(m.root, "spec"), "configPatches");
+  yaml::Node patches = Child(Child(m.root, "spec"), "configPatches");
   if (!patches.IsSequence()) return;
-  for (const YAML::Node& patch : patches) {
+  for (const yaml::Node& patch : patches) {
     if (YamlView::String(patch, "applyTo") != "CLUSTER") continue;
-    YAML::Node match = Child(patch, "match");
-    YAML::Node value = Child(Child(patch, "patch"), "value");
-    YAML::Node thresholds =
+    yaml::Node match = Child(patch, "match");
+    yaml::Node value = Child(Child(patch, "patch"), "value");
+    yaml::Node thresholds =
         Child(Child(value, "circuit_breakers"), "thresholds");
     if (!thresholds.IsSequence() || thresholds.size() == 0) continue;
     EnvoyFilterFact f;
@@ -268,10 +268,10 @@ void ExtractEnvoyFilter(const Manifest& m, FileFacts* facts) {
     f.operation = YamlView::String(Child(patch, "patch"), "operation");
     f.location = m.at(patch);
     // Only the first threshold per priority counts in Envoy.
-    YAML::Node first = thresholds[0];
-    YAML::Node budget = Child(first, "retry_budget");
+    yaml::Node first = thresholds[0];
+    yaml::Node budget = Child(first, "retry_budget");
     if (budget.IsDefined()) {
-      YAML::Node percent = Child(budget, "budget_percent");
+      yaml::Node percent = Child(budget, "budget_percent");
       f.budget_percent = percent.IsDefined() ? ReadPercent(percent)
                                              : std::optional<double>(20.0);
     }
@@ -284,7 +284,7 @@ void ExtractEnvoyFilter(const Manifest& m, FileFacts* facts) {
 
 }  // namespace
 
-void ExtractMeshConfig(const YAML::Node& mesh_config, const Manifest& manifest,
+void ExtractMeshConfig(const yaml::Node& mesh_config, const Manifest& manifest,
                        int line_offset, FileFacts* facts) {
   MeshConfigFact mesh;
   YamlView view(manifest.view->file(), line_offset);
@@ -314,7 +314,7 @@ bool ExtractIstioResource(const Manifest& m, FileFacts* facts) {
   }
   if (m.kind == "IstioOperator" &&
       StartsWith(m.api_version, "install.istio.io/")) {
-    YAML::Node mesh_config = Child(Child(m.root, "spec"), "meshConfig");
+    yaml::Node mesh_config = Child(Child(m.root, "spec"), "meshConfig");
     if (mesh_config.IsMap())
       ExtractMeshConfig(mesh_config, m,
                         m.view->At(m.root).line - m.root.Mark().line, facts);

@@ -3,10 +3,9 @@
 #ifndef AMPCHECK_EXTRACT_MESH_ISTIO_EXTRACTOR_H_
 #define AMPCHECK_EXTRACT_MESH_ISTIO_EXTRACTOR_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include "analyzer/extract/kubernetes/manifest.h"
 #include "analyzer/facts/facts.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
@@ -15,7 +14,7 @@ namespace ampcheck {
 bool ExtractIstioResource(const Manifest& manifest, FileFacts* facts);
 
 // The mesh config text (the istio ConfigMap's "mesh" key) parsed as YAML.
-void ExtractMeshConfig(const YAML::Node& mesh_config, const Manifest& manifest,
+void ExtractMeshConfig(const yaml::Node& mesh_config, const Manifest& manifest,
                        int line_offset, FileFacts* facts);
 
 }  // namespace ampcheck

@@ -11,13 +11,13 @@ struct PolicyReader {
   const Manifest& m;
   FileFacts* facts;
 
-  void Warn(const YAML::Node& node, const std::string& message) {
+  void Warn(const yaml::Node& node, const std::string& message) {
     facts->diagnostics.push_back({m.at(node),
                                   m.Label() + ": " + message + "; ignored",
                                   Severity::kWarning});
   }
 
-  std::optional<Millis> Duration(const YAML::Node& node,
+  std::optional<Millis> Duration(const yaml::Node& node,
                                  const std::string& field) {
     if (!node.IsDefined() || node.IsNull()) return std::nullopt;
     std::string text = YamlView::Scalar(node).value_or("");
@@ -27,8 +27,8 @@ struct PolicyReader {
   }
 
   // MeshRetry default.http: numRetries (R), perTryTimeout, backOff, retryOn.
-  void ReadRetry(const YAML::Node& http, KumaToFact* to) {
-    YAML::Node retries = Child(http, "numRetries");
+  void ReadRetry(const yaml::Node& http, KumaToFact* to) {
+    yaml::Node retries = Child(http, "numRetries");
     if (retries.IsDefined()) {
       long long n;
       if (ParseInt(YamlView::Scalar(retries).value_or(""), &n) && n >= 0) {
@@ -40,7 +40,7 @@ struct PolicyReader {
     }
     to->per_try_timeout =
         Duration(Child(http, "perTryTimeout"), "http.perTryTimeout");
-    YAML::Node backoff = Child(http, "backOff");
+    yaml::Node backoff = Child(http, "backOff");
     to->backoff_base =
         Duration(Child(backoff, "baseInterval"), "http.backOff.baseInterval");
     to->backoff_max =
@@ -54,25 +54,25 @@ struct PolicyReader {
     policy.name = m.name;
     policy.ns = m.ns;
     policy.location = m.location();
-    YAML::Node metadata = Child(m.root, "metadata");
+    yaml::Node metadata = Child(m.root, "metadata");
     policy.mesh = YamlView::String(Child(metadata, "labels"), "kuma.io/mesh");
     if (policy.mesh.empty()) policy.mesh = "default";
-    YAML::Node spec = Child(m.root, "spec");
-    YAML::Node target = Child(spec, "targetRef");
+    yaml::Node spec = Child(m.root, "spec");
+    yaml::Node target = Child(spec, "targetRef");
     // No top-level targetRef selects the whole mesh (Kuma 2.9+).
     policy.target_kind = YamlView::String(target, "kind");
     if (policy.target_kind.empty()) policy.target_kind = "Mesh";
     policy.target_name = YamlView::String(target, "name");
-    YAML::Node to_list = Child(spec, "to");
+    yaml::Node to_list = Child(spec, "to");
     if (to_list.IsSequence()) {
-      for (const YAML::Node& node : to_list) {
+      for (const yaml::Node& node : to_list) {
         KumaToFact to;
         to.location = m.at(node);
-        YAML::Node ref = Child(node, "targetRef");
+        yaml::Node ref = Child(node, "targetRef");
         to.target_kind = YamlView::String(ref, "kind");
         to.target_name = YamlView::String(ref, "name");
         to.target_namespace = YamlView::String(ref, "namespace");
-        YAML::Node http = Child(Child(node, "default"), "http");
+        yaml::Node http = Child(Child(node, "default"), "http");
         if (http.IsMap()) {
           to.location = m.at(http);
           if (m.kind == "MeshRetry") {

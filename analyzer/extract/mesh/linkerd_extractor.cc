@@ -124,7 +124,7 @@ struct AnnotationReader {
 }  // namespace
 
 void ExtractLinkerdAnnotations(const Manifest& m, FileFacts* facts) {
-  YAML::Node annotations = Child(Child(m.root, "metadata"), "annotations");
+  yaml::Node annotations = Child(Child(m.root, "metadata"), "annotations");
   if (!annotations.IsMap()) return;
   LinkerdRetryFact fact;
   fact.kind = m.kind;
@@ -153,14 +153,14 @@ bool ExtractLinkerdResource(const Manifest& m, FileFacts* facts) {
   profile.name = m.name;
   profile.ns = m.ns;
   profile.location = m.location();
-  auto warn = [&](const YAML::Node& node, const std::string& message) {
+  auto warn = [&](const yaml::Node& node, const std::string& message) {
     facts->diagnostics.push_back(
         {m.at(node), m.Label() + ": " + message, Severity::kWarning});
   };
-  YAML::Node spec = Child(m.root, "spec");
-  YAML::Node routes = Child(spec, "routes");
+  yaml::Node spec = Child(m.root, "spec");
+  yaml::Node routes = Child(spec, "routes");
   if (routes.IsSequence()) {
-    for (const YAML::Node& node : routes) {
+    for (const yaml::Node& node : routes) {
       ServiceProfileRouteFact route;
       route.name = YamlView::String(node, "name");
       route.location = m.at(node);
@@ -181,12 +181,12 @@ bool ExtractLinkerdResource(const Manifest& m, FileFacts* facts) {
       profile.routes.push_back(std::move(route));
     }
   }
-  YAML::Node budget = Child(spec, "retryBudget");
+  yaml::Node budget = Child(spec, "retryBudget");
   if (budget.IsMap()) {
     profile.has_budget_block = true;
     profile.budget_location = m.at(budget);
     auto number = [&](const char* key, double* out) {
-      YAML::Node node = Child(budget, key);
+      yaml::Node node = Child(budget, key);
       if (!node.IsDefined()) return;
       std::string text = YamlView::Scalar(node).value_or("");
       char* end = nullptr;

@@ -41,36 +41,36 @@ class Reader {
   Reader(const YamlView& view, std::vector<Diagnostic>* diagnostics)
       : view_(view), diagnostics_(diagnostics) {}
 
-  void Read(const YAML::Node& root, ProxyConfigFact* config) {
+  void Read(const yaml::Node& root, ProxyConfigFact* config) {
     config->system = "Envoy";
     config->location = view_.At(root);
-    YAML::Node resources = Child(root, "static_resources");
+    yaml::Node resources = Child(root, "static_resources");
     if (!resources.IsMap()) {
       Warn(resources, "static_resources is not a map; config not read");
       return;
     }
     ReadClusters(Child(resources, "clusters"));
-    YAML::Node listeners = Child(resources, "listeners");
+    yaml::Node listeners = Child(resources, "listeners");
     if (listeners.IsDefined() && !listeners.IsSequence()) {
       Warn(listeners, "static_resources.listeners is not a list; not read");
       return;
     }
     if (!listeners.IsSequence()) return;
-    for (const YAML::Node& listener : listeners)
+    for (const yaml::Node& listener : listeners)
       FindRouteConfigs(listener, 0, config);
   }
 
  private:
-  void Warn(const YAML::Node& at, const std::string& message,
+  void Warn(const yaml::Node& at, const std::string& message,
             Severity severity = Severity::kWarning) {
     diagnostics_->push_back({view_.At(at), "Envoy: " + message, severity});
   }
 
   // "3" or {value: 3} (a protobuf wrapper in YAML).
-  std::optional<long long> Integer(const YAML::Node& node,
+  std::optional<long long> Integer(const yaml::Node& node,
                                    const std::string& what,
                                    const std::string& fallback) {
-    YAML::Node value = node.IsMap() ? Child(node, "value") : node;
+    yaml::Node value = node.IsMap() ? Child(node, "value") : node;
     long long n = 0;
     auto text = YamlView::Scalar(value);
     if (text && ParseInt(*text, &n) && n >= 0) return n;
@@ -80,7 +80,7 @@ class Reader {
   }
 
   // "0.25s", "15s", or {seconds: 1, nanos: 500000000}.
-  std::optional<Millis> Duration(const YAML::Node& node,
+  std::optional<Millis> Duration(const yaml::Node& node,
                                  const std::string& what,
                                  const std::string& fallback) {
     if (auto text = YamlView::Scalar(node)) {
@@ -101,13 +101,13 @@ class Reader {
     return std::nullopt;
   }
 
-  void ReadClusters(const YAML::Node& clusters) {
+  void ReadClusters(const yaml::Node& clusters) {
     if (!clusters.IsDefined()) return;
     if (!clusters.IsSequence()) {
       Warn(clusters, "static_resources.clusters is not a list; not read");
       return;
     }
-    for (const YAML::Node& node : clusters) {
+    for (const yaml::Node& node : clusters) {
       std::string name = YamlView::String(node, "name");
       if (name.empty()) {
         Warn(node, "a cluster without a name; not read");
@@ -122,8 +122,8 @@ class Reader {
     }
   }
 
-  void AddEndpoint(const YAML::Node& address, Cluster* cluster) {
-    YAML::Node socket = Child(address, "socket_address");
+  void AddEndpoint(const yaml::Node& address, Cluster* cluster) {
+    yaml::Node socket = Child(address, "socket_address");
     std::string host = YamlView::String(socket, "address");
     if (host.empty()) return;
     long long port = 0;
@@ -132,32 +132,32 @@ class Reader {
         {host, ParseInt(port_text, &port) ? port_text : "", view_.At(socket)});
   }
 
-  void ReadEndpoints(const YAML::Node& node, Cluster* cluster) {
-    YAML::Node endpoints = Child(Child(node, "load_assignment"), "endpoints");
+  void ReadEndpoints(const yaml::Node& node, Cluster* cluster) {
+    yaml::Node endpoints = Child(Child(node, "load_assignment"), "endpoints");
     if (endpoints.IsSequence()) {
-      for (const YAML::Node& locality : endpoints) {
-        YAML::Node lb = Child(locality, "lb_endpoints");
+      for (const yaml::Node& locality : endpoints) {
+        yaml::Node lb = Child(locality, "lb_endpoints");
         if (!lb.IsSequence()) continue;
-        for (const YAML::Node& endpoint : lb)
+        for (const yaml::Node& endpoint : lb)
           AddEndpoint(Child(Child(endpoint, "endpoint"), "address"), cluster);
       }
     }
-    YAML::Node hosts = Child(node, "hosts");  // v2 API
+    yaml::Node hosts = Child(node, "hosts");  // v2 API
     if (hosts.IsSequence()) {
-      for (const YAML::Node& host : hosts) AddEndpoint(host, cluster);
+      for (const yaml::Node& host : hosts) AddEndpoint(host, cluster);
     }
   }
 
-  void ReadThresholds(const YAML::Node& thresholds, Cluster* cluster) {
+  void ReadThresholds(const yaml::Node& thresholds, Cluster* cluster) {
     if (!thresholds.IsSequence()) return;
-    for (const YAML::Node& entry : thresholds) {
+    for (const yaml::Node& entry : thresholds) {
       std::string priority = YamlView::String(entry, "priority");
       if (!priority.empty() && priority != "DEFAULT") continue;
       cluster->thresholds_at = view_.At(entry);
-      YAML::Node budget = Child(entry, "retry_budget");
+      yaml::Node budget = Child(entry, "retry_budget");
       if (budget.IsDefined()) {
         cluster->has_budget = true;
-        YAML::Node percent = Child(Child(budget, "budget_percent"), "value");
+        yaml::Node percent = Child(Child(budget, "budget_percent"), "value");
         if (auto text = YamlView::Scalar(percent)) {
           try {
             double value = std::stod(*text);
@@ -170,19 +170,19 @@ class Reader {
                               "default 20%");
           }
         }
-        YAML::Node min = Child(budget, "min_retry_concurrency");
+        yaml::Node min = Child(budget, "min_retry_concurrency");
         if (min.IsDefined())
           cluster->min_retry_concurrency =
               Integer(min, "min_retry_concurrency", "Envoy's default 3");
       }
-      YAML::Node max = Child(entry, "max_retries");
+      yaml::Node max = Child(entry, "max_retries");
       if (max.IsDefined())
         cluster->max_retries = Integer(max, "max_retries", "Envoy's default 3");
       return;  // Envoy reads the first entry per priority only
     }
   }
 
-  std::optional<EnvoyRetryPolicy> Policy(const YAML::Node& node,
+  std::optional<EnvoyRetryPolicy> Policy(const yaml::Node& node,
                                          const std::string& where) {
     if (!node.IsDefined()) return std::nullopt;
     EnvoyRetryPolicy policy;
@@ -197,21 +197,21 @@ class Reader {
          Split(YamlView::String(node, "retry_on"), ',')) {
       if (!Trim(condition).empty()) policy.retry_on.push_back(Trim(condition));
     }
-    YAML::Node retries = Child(node, "num_retries");
+    yaml::Node retries = Child(node, "num_retries");
     if (retries.IsDefined())
       policy.num_retries =
           Integer(retries, "retry_policy num_retries", "Envoy's default 1");
-    YAML::Node per_try = Child(node, "per_try_timeout");
+    yaml::Node per_try = Child(node, "per_try_timeout");
     if (per_try.IsDefined())
       policy.per_try_timeout =
           Duration(per_try, "per_try_timeout", "not set (the route timeout)");
-    YAML::Node back_off = Child(node, "retry_back_off");
+    yaml::Node back_off = Child(node, "retry_back_off");
     if (back_off.IsMap()) {
-      YAML::Node base = Child(back_off, "base_interval");
+      yaml::Node base = Child(back_off, "base_interval");
       if (base.IsDefined())
         policy.base_interval =
             Duration(base, "retry_back_off base_interval", "25ms");
-      YAML::Node max = Child(back_off, "max_interval");
+      yaml::Node max = Child(back_off, "max_interval");
       if (max.IsDefined())
         policy.max_interval =
             Duration(max, "retry_back_off max_interval", "10 x base_interval");
@@ -221,11 +221,11 @@ class Reader {
 
   // route_config may sit at any depth of a listener (filter_chains ->
   // filters -> typed_config, or config in the v2 API).
-  void FindRouteConfigs(const YAML::Node& node, int depth,
+  void FindRouteConfigs(const yaml::Node& node, int depth,
                         ProxyConfigFact* config) {
     if (depth > kMaxListenerDepth) return;
     if (node.IsSequence()) {
-      for (const YAML::Node& item : node)
+      for (const yaml::Node& item : node)
         FindRouteConfigs(item, depth + 1, config);
       return;
     }
@@ -245,36 +245,36 @@ class Reader {
     }
   }
 
-  void ReadRouteConfig(const YAML::Node& route_config,
+  void ReadRouteConfig(const yaml::Node& route_config,
                        ProxyConfigFact* config) {
-    YAML::Node hosts = Child(route_config, "virtual_hosts");
+    yaml::Node hosts = Child(route_config, "virtual_hosts");
     if (!hosts.IsSequence()) {
       if (hosts.IsDefined())
         Warn(hosts, "route_config virtual_hosts is not a list; not read");
       return;
     }
-    for (const YAML::Node& host : hosts) {
+    for (const yaml::Node& host : hosts) {
       std::string name = YamlView::String(host, "name");
       auto host_policy =
           Policy(Child(host, "retry_policy"), "virtual host " + name);
-      YAML::Node routes = Child(host, "routes");
+      yaml::Node routes = Child(host, "routes");
       if (!routes.IsSequence()) {
         if (routes.IsDefined())
           Warn(routes, "virtual host " + name + " routes is not a list");
         continue;
       }
       int index = 0;
-      for (const YAML::Node& route : routes) {
+      for (const yaml::Node& route : routes) {
         ReadRoute(route, name, index++, host_policy, config);
       }
     }
   }
 
-  static std::string RouteName(const YAML::Node& route, const std::string& host,
+  static std::string RouteName(const yaml::Node& route, const std::string& host,
                                int index) {
     std::string name = YamlView::String(route, "name");
     if (!name.empty()) return host + "/" + name;
-    YAML::Node match = Child(route, "match");
+    yaml::Node match = Child(route, "match");
     for (const char* kind :
          {"prefix", "path", "safe_regex", "path_separated_prefix"}) {
       if (auto value = YamlView::Scalar(Child(match, kind)))
@@ -284,10 +284,10 @@ class Reader {
     return host + "/routes[" + std::to_string(index) + "]";
   }
 
-  void ReadRoute(const YAML::Node& route, const std::string& host, int index,
+  void ReadRoute(const yaml::Node& route, const std::string& host, int index,
                  const std::optional<EnvoyRetryPolicy>& host_policy,
                  ProxyConfigFact* config) {
-    YAML::Node action = Child(route, "route");
+    yaml::Node action = Child(route, "route");
     if (!action.IsMap()) return;  // a redirect or direct response
     std::string name = RouteName(route, host, index);
     auto route_policy = Policy(Child(action, "retry_policy"), "route");
@@ -295,7 +295,7 @@ class Reader {
         EnvoyEffectivePolicy(route_policy, host_policy);
     std::optional<Millis> timeout = kDefaultRouteTimeout;
     bool timeout_default = true;
-    YAML::Node timeout_node = Child(action, "timeout");
+    yaml::Node timeout_node = Child(action, "timeout");
     if (timeout_node.IsDefined()) {
       if (auto ms =
               Duration(timeout_node, "route timeout", "Envoy's default 15s")) {
@@ -307,9 +307,9 @@ class Reader {
     if (auto cluster = YamlView::Scalar(Child(action, "cluster"))) {
       targets.push_back({*cluster, "cluster " + *cluster});
     }
-    YAML::Node weighted = Child(Child(action, "weighted_clusters"), "clusters");
+    yaml::Node weighted = Child(Child(action, "weighted_clusters"), "clusters");
     if (weighted.IsSequence()) {
-      for (const YAML::Node& entry : weighted) {
+      for (const yaml::Node& entry : weighted) {
         std::string cluster = YamlView::String(entry, "name");
         if (cluster.empty()) continue;
         std::string weight = YamlView::String(entry, "weight");
@@ -381,7 +381,7 @@ class Reader {
 
   Layer RouteLayer(const std::optional<EnvoyRetryPolicy>& policy,
                    std::optional<Millis> timeout, bool timeout_default,
-                   const YAML::Node& timeout_node, const YAML::Node& route,
+                   const yaml::Node& timeout_node, const yaml::Node& route,
                    const std::string& cluster_name, const Cluster& cluster) {
     Layer layer;
     layer.kind = LayerKind::kClient;
@@ -485,11 +485,11 @@ const std::optional<EnvoyRetryPolicy>& EnvoyEffectivePolicy(
   return route ? route : virtual_host;
 }
 
-bool IsEnvoyBootstrap(const YAML::Node& root) {
+bool IsEnvoyBootstrap(const yaml::Node& root) {
   return root.IsMap() && Child(root, "static_resources").IsDefined();
 }
 
-void ReadEnvoyBootstrap(const YAML::Node& root, const YamlView& view,
+void ReadEnvoyBootstrap(const yaml::Node& root, const YamlView& view,
                         ProxyConfigFact* config,
                         std::vector<Diagnostic>* diagnostics) {
   Reader(view, diagnostics).Read(root, config);

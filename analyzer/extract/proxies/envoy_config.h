@@ -7,8 +7,6 @@
 #ifndef AMPCHECK_EXTRACT_PROXIES_ENVOY_CONFIG_H_
 #define AMPCHECK_EXTRACT_PROXIES_ENVOY_CONFIG_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +14,7 @@
 
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 #include "analyzer/facts/facts.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
@@ -45,12 +44,12 @@ const std::optional<EnvoyRetryPolicy>& EnvoyEffectivePolicy(
     const std::optional<EnvoyRetryPolicy>& virtual_host);
 
 // True when the document is an Envoy bootstrap: a map with static_resources.
-bool IsEnvoyBootstrap(const YAML::Node& root);
+bool IsEnvoyBootstrap(const yaml::Node& root);
 
 // Reads one bootstrap document; its problems are diagnostics at their lines.
 // config->system, location and routes are set; config_map, ns and key are
 // the caller's.
-void ReadEnvoyBootstrap(const YAML::Node& root, const YamlView& view,
+void ReadEnvoyBootstrap(const yaml::Node& root, const YamlView& view,
                         ProxyConfigFact* config,
                         std::vector<Diagnostic>* diagnostics);
 

@@ -219,8 +219,8 @@ TEST_CASE("envoy: a ConfigMap value's lines follow its key") {
   REQUIRE(configs.size() == 1);
   CHECK(configs[0].location == Location{"cm.yaml", 12});
   CHECK(configs[0].routes[0].location == Location{"cm.yaml", 25});
-  CHECK(IsEnvoyBootstrap(YAML::Load("static_resources: {}")));
-  CHECK_FALSE(IsEnvoyBootstrap(YAML::Load("kind: Deployment")));
+  CHECK(IsEnvoyBootstrap(yaml::Load("static_resources: {}")));
+  CHECK_FALSE(IsEnvoyBootstrap(yaml::Load("kind: Deployment")));
 }
 
 }  // namespace

@@ -12,11 +12,11 @@ bool IsIngressGroup(const std::string& api_version) {
 
 // v1: {service: {name, port: {number | name}}}; v1beta1: {serviceName,
 // servicePort}. A backend `resource` is no Service and makes no call.
-void AddBackend(const Manifest& m, const YAML::Node& backend,
+void AddBackend(const Manifest& m, const yaml::Node& backend,
                 const std::string& route, IngressFact* ingress,
                 FileFacts* facts) {
   if (!backend.IsMap()) return;
-  YAML::Node service = Child(backend, "service");
+  yaml::Node service = Child(backend, "service");
   std::string name = YamlView::String(service, "name");
   std::string port = YamlView::String(Child(service, "port"), "number");
   if (name.empty()) {
@@ -48,9 +48,9 @@ void ExtractIngress(const Manifest& m, FileFacts* facts) {
   ingress.name = m.name;
   ingress.ns = m.ns;
   ingress.location = m.location();
-  YAML::Node spec = Child(m.root, "spec");
+  yaml::Node spec = Child(m.root, "spec");
   ingress.class_name = YamlView::String(spec, "ingressClassName");
-  YAML::Node annotations = Child(Child(m.root, "metadata"), "annotations");
+  yaml::Node annotations = Child(Child(m.root, "metadata"), "annotations");
   if (annotations.IsMap()) {
     for (auto it = annotations.begin(); it != annotations.end(); ++it) {
       auto key = YamlView::Scalar(it->first);
@@ -63,13 +63,13 @@ void ExtractIngress(const Manifest& m, FileFacts* facts) {
   }
   for (const char* key : {"defaultBackend", "backend"})
     AddBackend(m, Child(spec, key), "default backend", &ingress, facts);
-  YAML::Node rules = Child(spec, "rules");
+  yaml::Node rules = Child(spec, "rules");
   if (rules.IsSequence()) {
-    for (const YAML::Node& rule : rules) {
+    for (const yaml::Node& rule : rules) {
       std::string host = YamlView::String(rule, "host");
-      YAML::Node paths = Child(Child(rule, "http"), "paths");
+      yaml::Node paths = Child(Child(rule, "http"), "paths");
       if (!paths.IsSequence()) continue;
-      for (const YAML::Node& path : paths) {
+      for (const yaml::Node& path : paths) {
         std::string route =
             (host.empty() ? "*" : host) + YamlView::String(path, "path");
         AddBackend(m, Child(path, "backend"), route, &ingress, facts);
@@ -104,7 +104,7 @@ bool ExtractIngressResource(const Manifest& m, FileFacts* facts) {
     return true;
   }
   if (m.kind == "IngressClass") {
-    YAML::Node metadata = Child(m.root, "metadata");
+    yaml::Node metadata = Child(m.root, "metadata");
     auto annotations = YamlView::StringMap(Child(metadata, "annotations"));
     auto is_default =
         annotations.find("ingressclass.kubernetes.io/is-default-class");
@@ -118,11 +118,11 @@ bool ExtractIngressResource(const Manifest& m, FileFacts* facts) {
 }
 
 void ExtractIngressNginxController(const Manifest& m,
-                                   const YAML::Node& pod_spec,
+                                   const yaml::Node& pod_spec,
                                    FileFacts* facts) {
-  YAML::Node containers = Child(pod_spec, "containers");
+  yaml::Node containers = Child(pod_spec, "containers");
   if (!containers.IsSequence()) return;
-  for (const YAML::Node& container : containers) {
+  for (const yaml::Node& container : containers) {
     std::vector<std::string> args =
         YamlView::StringList(Child(container, "command"));
     for (const std::string& arg :

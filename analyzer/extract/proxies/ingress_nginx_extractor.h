@@ -5,10 +5,9 @@
 #ifndef AMPCHECK_EXTRACT_PROXIES_INGRESS_NGINX_EXTRACTOR_H_
 #define AMPCHECK_EXTRACT_PROXIES_INGRESS_NGINX_EXTRACTOR_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include "analyzer/extract/kubernetes/manifest.h"
 #include "analyzer/facts/facts.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
@@ -19,7 +18,7 @@ bool ExtractIngressResource(const Manifest& m, FileFacts* facts);
 // An ingress-nginx controller among the workload's containers (its image or
 // its /nginx-ingress-controller command), with its args.
 void ExtractIngressNginxController(const Manifest& m,
-                                   const YAML::Node& pod_spec,
+                                   const yaml::Node& pod_spec,
                                    FileFacts* facts);
 
 }  // namespace ampcheck

@@ -19,19 +19,19 @@ namespace {
 
 constexpr long long kMaxAttemptsCap = 5;  // gRFC A6: larger values become 5
 
-YAML::Node Get(const YAML::Node& node, const char* key) {
-  if (!node.IsMap()) return YAML::Node();
-  const YAML::Node child = node[key];
-  return child ? child : YAML::Node();
+yaml::Node Get(const yaml::Node& node, const char* key) {
+  if (!node.IsMap()) return yaml::Node();
+  const yaml::Node child = node[key];
+  return child ? child : yaml::Node();
 }
 
-std::string ScalarOr(const YAML::Node& node, const char* key) {
+std::string ScalarOr(const yaml::Node& node, const char* key) {
   return YamlView::Scalar(Get(node, key)).value_or("");
 }
 
 // "0.5s", "1.200s" (protobuf Duration JSON) or a number of seconds, at
 // `field` of `node`; a value that is neither is a warning and no duration.
-std::optional<Millis> ProtoDuration(const YAML::Node& node, const char* field,
+std::optional<Millis> ProtoDuration(const yaml::Node& node, const char* field,
                                     const std::string& label,
                                     const YamlView& view,
                                     std::vector<Diagnostic>* diagnostics) {
@@ -49,11 +49,11 @@ std::optional<Millis> ProtoDuration(const YAML::Node& node, const char* field,
   return ms;
 }
 
-std::string MethodNames(const YAML::Node& config) {
+std::string MethodNames(const yaml::Node& config) {
   std::vector<std::string> names;
-  YAML::Node list = Get(config, "name");
+  yaml::Node list = Get(config, "name");
   if (list.IsSequence()) {
-    for (const YAML::Node& name : list) {
+    for (const yaml::Node& name : list) {
       std::string service = ScalarOr(name, "service");
       std::string method = ScalarOr(name, "method");
       if (service.empty()) service = "*";
@@ -64,9 +64,9 @@ std::string MethodNames(const YAML::Node& config) {
 }
 
 // Tries from a policy's maxAttempts (tries, including the original, capped).
-void SetAttempts(const YAML::Node& policy, const std::string& label,
+void SetAttempts(const yaml::Node& policy, const std::string& label,
                  const YamlView& view, LayerFact* fact) {
-  YAML::Node attempts = Get(policy, "maxAttempts");
+  yaml::Node attempts = Get(policy, "maxAttempts");
   std::string text = YamlView::Scalar(attempts).value_or("");
   std::optional<CountValue> count = EvalCount(text);
   fact->layer.location = view.At(attempts.IsDefined() ? attempts : policy);
@@ -95,16 +95,16 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
   // whitespace in JSON but not YAML indentation.
   std::string text(json);
   std::replace(text.begin(), text.end(), '\t', ' ');
-  YAML::Node root;
+  yaml::Node root;
   try {
-    root = YAML::Load(text);
-  } catch (const YAML::Exception&) {
+    root = yaml::Load(text);
+  } catch (const yaml::Exception&) {
     return false;
   }
-  YAML::Node configs = Get(root, "methodConfig");
+  yaml::Node configs = Get(root, "methodConfig");
   if (!configs.IsSequence()) return false;
   YamlView view(path, first_line);
-  YAML::Node throttling = Get(root, "retryThrottling");
+  yaml::Node throttling = Get(root, "retryThrottling");
   std::optional<double> budget;
   std::string budget_detail;
   if (throttling.IsMap()) {
@@ -123,7 +123,7 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
         view.At(throttling).ToString());
   }
   for (size_t index = 0; index < configs.size(); ++index) {
-    const YAML::Node config = configs[index];
+    const yaml::Node config = configs[index];
     std::string label = fmt::format("methodConfig[{}]", index);
     LayerFact fact;
     fact.rule_id = "grpc-service-config";
@@ -135,8 +135,8 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
     layer.origin = fact.library;
     layer.total_timeout =
         ProtoDuration(config, "timeout", label, view, diagnostics);
-    YAML::Node retry = Get(config, "retryPolicy");
-    YAML::Node hedging = Get(config, "hedgingPolicy");
+    yaml::Node retry = Get(config, "retryPolicy");
+    yaml::Node hedging = Get(config, "hedgingPolicy");
     if (retry.IsMap()) {
       SetAttempts(retry, "retryPolicy", view, &fact);
       layer.backoff.base = ProtoDuration(
@@ -144,7 +144,7 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
       layer.backoff.cap = ProtoDuration(
           retry, "maxBackoff", label + ".retryPolicy", view, diagnostics);
       layer.backoff.jitter = true;  // random(0, current backoff)
-      YAML::Node codes = Get(retry, "retryableStatusCodes");
+      yaml::Node codes = Get(retry, "retryableStatusCodes");
       layer.retry_on = YamlView::StringList(codes);
     } else if (hedging.IsMap()) {
       SetAttempts(hedging, "hedgingPolicy", view, &fact);

@@ -1,7 +1,6 @@
 #include "analyzer/extract/source/rule_loader.h"
 
 #include <fmt/format.h>
-#include <yaml-cpp/yaml.h>
 
 #include <filesystem>
 #include <fstream>
@@ -11,13 +10,14 @@
 #include "analyzer/base/regex.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/registry.h"
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::vector<std::string> Strings(const YAML::Node& node) {
+std::vector<std::string> Strings(const yaml::Node& node) {
   std::vector<std::string> out;
   if (node && node.IsSequence()) {
     for (const auto& item : node) out.push_back(item.Scalar());
@@ -26,11 +26,11 @@ std::vector<std::string> Strings(const YAML::Node& node) {
 }
 
 // The first line of a block scalar's content is the line after its key.
-int ContentLine(const YAML::Node& node) {
+int ContentLine(const yaml::Node& node) {
   return node.Mark().line + 1 + (node.Tag() == "!" ? 1 : 0);
 }
 
-ValueSource ParseValue(const YAML::Node& node) {
+ValueSource ParseValue(const yaml::Node& node) {
   ValueSource value;
   if (!node) return value;
   if (node.IsScalar()) {
@@ -50,7 +50,7 @@ ValueSource ParseValue(const YAML::Node& node) {
 
 // An integer field the schema has checked (decimal, no leading zero); read
 // with the schema's own parser, so that the two never disagree.
-long long Integer(const YAML::Node& node) {
+long long Integer(const yaml::Node& node) {
   long long value = 0;
   ParseInt(node.Scalar(), &value);
   return value;
@@ -78,10 +78,10 @@ const RuleSchema& InstalledRuleSchema() {
 bool ParseRule(const RuleSchema& schema, const std::string& path,
                const std::string& text, Rule* rule,
                std::vector<Diagnostic>* diagnostics) {
-  YAML::Node doc;
+  yaml::Node doc;
   try {
-    doc = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
+    doc = yaml::Load(text);
+  } catch (const yaml::Exception& e) {
     Error(diagnostics, path, e.mark.line + 1,
           "rule is not valid YAML: " + e.msg);
     return false;
@@ -140,7 +140,7 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
           "prefilter needs at least one word");
     return false;
   }
-  if (const YAML::Node tries = doc["tries"]) {
+  if (const yaml::Node tries = doc["tries"]) {
     TriesSpec& t = r.tries;
     t.semantics = tries["semantics"].Scalar();
     t.count = ParseValue(tries["count"]);
@@ -184,7 +184,7 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     r.tries.semantics = "tries";
     r.tries.fixed = 1;
   }
-  if (const YAML::Node backoff = doc["backoff"]) {
+  if (const yaml::Node backoff = doc["backoff"]) {
     r.backoff_base = ParseValue(backoff["base"]);
     r.backoff_cap = ParseValue(backoff["cap"]);
     r.jitter = ParseValue(backoff["jitter"]);
@@ -195,7 +195,7 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     r.methods_when.push_back(
         {entry["statement_contains"].Scalar(), Strings(entry["methods"])});
   }
-  if (const YAML::Node target = doc["target"]) {
+  if (const yaml::Node target = doc["target"]) {
     r.target_kind = *ParseTargetKind(target["kind"].Scalar());
     r.target = ParseValue(target);
     if (target["template"]) r.target_template = target["template"].Scalar();
@@ -209,7 +209,7 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     }
   }
   if (doc["detail"]) r.detail = doc["detail"].Scalar();
-  if (const YAML::Node through = doc["through"]) {
+  if (const yaml::Node through = doc["through"]) {
     r.through_kind = through["kind"].Scalar();
     r.through = ParseValue(through);
   }

@@ -8,9 +8,9 @@
 namespace ampcheck {
 namespace {
 
-int LineOf(const YAML::Node& node) { return node.Mark().line + 1; }
+int LineOf(const yaml::Node& node) { return node.Mark().line + 1; }
 
-bool IsNumber(const YAML::Node& node, bool integer) {
+bool IsNumber(const yaml::Node& node, bool integer) {
   if (!node.IsScalar()) return false;
   if (integer) {
     // Decimal digits only: YAML readers disagree on "09" (decimal 9, or a
@@ -35,8 +35,8 @@ bool IsNumber(const YAML::Node& node, bool integer) {
 
 bool RuleSchema::LoadString(const std::string& text, std::string* error) {
   try {
-    schema_ = YAML::Load(text);
-  } catch (const YAML::Exception& e) {
+    schema_ = yaml::Load(text);
+  } catch (const yaml::Exception& e) {
     *error = e.what();
     return false;
   }
@@ -49,8 +49,8 @@ bool RuleSchema::LoadString(const std::string& text, std::string* error) {
 
 bool RuleSchema::Load(const std::string& path, std::string* error) {
   try {
-    schema_ = YAML::LoadFile(path);
-  } catch (const YAML::Exception& e) {
+    schema_ = yaml::LoadFile(path);
+  } catch (const yaml::Exception& e) {
     *error = fmt::format("{}: {}", path, e.what());
     return false;
   }
@@ -62,7 +62,7 @@ bool RuleSchema::Load(const std::string& path, std::string* error) {
 }
 
 std::vector<SchemaError> RuleSchema::Validate(
-    const YAML::Node& document) const {
+    const yaml::Node& document) const {
   std::vector<SchemaError> errors;
   if (!document.IsMap()) {
     errors.push_back({LineOf(document), "a rule is a YAML mapping"});
@@ -72,7 +72,7 @@ std::vector<SchemaError> RuleSchema::Validate(
   return errors;
 }
 
-void RuleSchema::CheckMap(const YAML::Node& fields, const YAML::Node& node,
+void RuleSchema::CheckMap(const yaml::Node& fields, const yaml::Node& node,
                           const std::string& where,
                           std::vector<SchemaError>* errors) const {
   for (const auto& entry : node) {
@@ -94,7 +94,7 @@ void RuleSchema::CheckMap(const YAML::Node& fields, const YAML::Node& node,
   }
 }
 
-void RuleSchema::Check(const YAML::Node& spec, const YAML::Node& node,
+void RuleSchema::Check(const yaml::Node& spec, const yaml::Node& node,
                        const std::string& where,
                        std::vector<SchemaError>* errors) const {
   std::string type = spec["type"] ? spec["type"].Scalar() : "scalar";

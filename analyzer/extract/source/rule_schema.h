@@ -3,10 +3,10 @@
 #ifndef AMPCHECK_EXTRACT_SOURCE_RULE_SCHEMA_H_
 #define AMPCHECK_EXTRACT_SOURCE_RULE_SCHEMA_H_
 
-#include <yaml-cpp/yaml.h>
-
 #include <string>
 #include <vector>
+
+#include "analyzer/yaml/node.h"
 
 namespace ampcheck {
 
@@ -20,15 +20,15 @@ class RuleSchema {
   // Loads the schema; false with *error when the schema itself is malformed.
   bool Load(const std::string& path, std::string* error);
   bool LoadString(const std::string& text, std::string* error);
-  std::vector<SchemaError> Validate(const YAML::Node& document) const;
+  std::vector<SchemaError> Validate(const yaml::Node& document) const;
 
  private:
-  void Check(const YAML::Node& spec, const YAML::Node& node,
+  void Check(const yaml::Node& spec, const yaml::Node& node,
              const std::string& where, std::vector<SchemaError>* errors) const;
-  void CheckMap(const YAML::Node& fields, const YAML::Node& node,
+  void CheckMap(const yaml::Node& fields, const yaml::Node& node,
                 const std::string& where,
                 std::vector<SchemaError>* errors) const;
-  YAML::Node schema_;
+  yaml::Node schema_;
 };
 
 }  // namespace ampcheck
