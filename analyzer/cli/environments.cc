@@ -74,11 +74,14 @@ std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
   std::vector<Environment> environments =
       CollectEnvironments(options.environments, plan.policy_environments,
                           ParentPath(plan.policy_path));
-  if (environments.empty())
-    return {{Environment{}, ScanPlan(fs, plan, options)}};
+  std::vector<EnvironmentScan> scans;
+  if (environments.empty()) {
+    // Not a braced list: that would copy the whole model and analysis.
+    scans.push_back({Environment{}, ScanPlan(fs, plan, options)});
+    return scans;
+  }
   const Discovery all = std::move(plan.discovery);
   const std::vector<Diagnostic> plan_diagnostics = plan.diagnostics;
-  std::vector<EnvironmentScan> scans;
   for (size_t i = 0; i < environments.size(); ++i) {
     plan.discovery = EnvironmentDiscovery(all, environments, i);
     plan.diagnostics = plan_diagnostics;
