@@ -106,8 +106,8 @@ int RunScanCommand(ScanFlags flags) {
     std::ostringstream out;
     reporter->Render(scan.result.model, scan.result.analysis, report_options,
                      out);
-    rendered.push_back(
-        {scan.environment.name, scan.environment.directory, out.str()});
+    rendered.push_back({scan.environment.name, scan.environment.directory,
+                        std::move(out).str()});
   }
   if (scans.size() == 1 && scans[0].environment.name.empty())
     return FinishReport(flags.output, rendered[0].report, scans[0].result,

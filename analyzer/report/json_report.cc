@@ -247,7 +247,8 @@ class JsonReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
               const ReportOptions&, std::ostream& out) const override {
-    out << DumpJson(ReportJson(model, analysis), 2) << "\n";
+    WriteJson(out, ReportJson(model, analysis), 2);
+    out << "\n";
   }
 };
 
