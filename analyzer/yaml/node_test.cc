@@ -151,6 +151,16 @@ TEST_CASE("yaml: bytes that are not UTF-8 are read as Latin-1") {
   CHECK(root["next"].Mark().line == 1);
 }
 
+TEST_CASE("yaml: YAML 1.1 as libyaml reads it: bare CR breaks, flow colons") {
+  Node root = Load("kind: A\rname: b\r");
+  CHECK(root["name"].Scalar() == "b");
+  CHECK(root["name"].Mark().line == 1);
+  CHECK_THROWS_AS(Load("addresses: [1.2.3.4, 001:db8::]\n"), Exception);
+  CHECK(Load("addresses: [1.2.3.4, '001:db8::']\n")["addresses"][1].Scalar() ==
+        "001:db8::");
+  CHECK(Load("a: {<<: {b: 1}}\n")["a"]["<<"]["b"].Scalar() == "1");
+}
+
 TEST_CASE("yaml: conversions as yaml-cpp makes them") {
   Node root = Load(
       "t: yes\nf: Off\nmixed: tRue\nn: 2.5\nplus: +3\ninf: .inf\n"
