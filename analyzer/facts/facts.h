@@ -462,6 +462,11 @@ struct BuildMarkerFact {
   // Projects of the tree it depends on (project_references.h): "dir:src/X",
   // "artifact:x", "package:x".
   std::vector<std::string> references;
+  // go.mod: the google.golang.org/grpc version it requires ("v1.33.0") and
+  // the line; whether grpc-go applies a retryPolicy depends on it
+  // (analyzer/resolve/grpc_go_retry.h).
+  std::string grpc_go_version;
+  int grpc_go_line = 0;
 };
 
 // Everything extracted from one file.

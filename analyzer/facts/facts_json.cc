@@ -78,7 +78,7 @@ static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 296, "new field: list it in Fields()");
-static_assert(sizeof(BuildMarkerFact) == 120, "new field: list it in Fields()");
+static_assert(sizeof(BuildMarkerFact) == 160, "new field: list it in Fields()");
 static_assert(sizeof(InlineSuppressionFact) == 144,
               "new field: list it in Fields()");
 static_assert(sizeof(FileFacts) == 672, "new field: list it in Fields()");
@@ -431,6 +431,8 @@ void Fields(Same<BuildMarkerFact> auto& s, auto&& f) {
   f("marker", s.marker);
   f("name", s.name);
   f("references", s.references);
+  f("grpc_go_version", s.grpc_go_version);
+  f("grpc_go_line", s.grpc_go_line);
 }
 void Fields(Same<InlineSuppressionFact> auto& s, auto&& f) {
   f("check", s.check);

@@ -205,7 +205,8 @@ FileFacts FullFacts() {
                    true,
                    "gRPC: every call is an HTTP/2 POST"}};
   f.build_markers = {
-      {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}}};
+      {"svc", "svc.csproj", "svc", {"dir:shared", "package:@shop/http"}, "", 0},
+      {"orders", "go.mod", "orders", {}, "v1.33.0", 7}};
   f.properties = {{"pricing.base-url", "http://pricing", {"app.yml", 2}}};
   f.image_env = {{"CART_URL", "http://cart:8080", "", "", {"Dockerfile", 4}}};
   f.inline_suppressions = {{"retry-amplification",

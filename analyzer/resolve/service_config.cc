@@ -3,9 +3,11 @@
 #include <cctype>
 #include <functional>
 
+#include "analyzer/base/paths.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/app_config/app_config.h"
 #include "analyzer/extract/source/value_eval.h"
+#include "analyzer/resolve/grpc_go_retry.h"
 
 namespace ampcheck {
 namespace {
@@ -76,6 +78,23 @@ ServiceConfig::ServiceConfig(ResolveContext* context,
         CanonicalPropertyKey(property.key),
         ConfigValue{property.key, property.value, property.location});
   }
+  for (const BuildMarkerFact& marker : context->build_markers)
+    markers_[marker.directory].push_back(marker);
+}
+
+const BuildMarkerFact* ServiceConfig::GoModuleOf(
+    const std::string& file) const {
+  std::string directory = file;
+  while (!directory.empty()) {
+    size_t slash = directory.rfind('/');
+    directory = slash == std::string::npos ? "" : directory.substr(0, slash);
+    auto it = markers_.find(directory);
+    if (it == markers_.end()) continue;
+    for (const BuildMarkerFact& marker : it->second)
+      if (marker.marker == "go.mod") return &marker;
+    return nullptr;  // the nearest project is not a Go module
+  }
+  return nullptr;
 }
 
 std::optional<ConfigValue> ServiceConfig::Env(int service,
@@ -168,6 +187,34 @@ Layer WithConfiguredTries(const LayerFact& fact, int service,
         layer.tries = Tries::Of(1);
         layer.detail += "; switched off by " + off->key + "=false";
         layer.evidence.push_back({off->location, off->key + "=" + off->value});
+        return layer;
+      }
+    }
+  }
+  if (fact.rule_id == "grpc-service-config" && layer.retries()) {
+    const BuildMarkerFact* module = config.GoModuleOf(layer.location.file);
+    if (module && !module->grpc_go_version.empty()) {
+      auto go_retry = config.Lookup(service, "env:GRPC_GO_RETRY");
+      auto xds_retry =
+          config.Lookup(service, "env:GRPC_XDS_EXPERIMENTAL_ENABLE_RETRY");
+      GrpcGoRetryEnv env;
+      if (go_retry) env.go_retry = go_retry->value;
+      if (xds_retry) env.xds_retry = xds_retry->value;
+      std::string ignored =
+          GrpcGoIgnoresRetryPolicy(module->grpc_go_version, env);
+      Location required{JoinPath(module->directory, module->marker),
+                        module->grpc_go_line};
+      layer.evidence.push_back(
+          {required, "google.golang.org/grpc " + module->grpc_go_version});
+      for (const auto& value : {go_retry, xds_retry}) {
+        if (value)
+          layer.evidence.push_back(
+              {value->location, value->key + "=" + value->value});
+      }
+      if (!ignored.empty()) {
+        layer.tries = Tries::Of(1);
+        layer.detail +=
+            "; " + ignored + " (" + required.ToString() + "): one try";
         return layer;
       }
     }

@@ -31,12 +31,17 @@ class ServiceConfig {
   // var only. The env is service_env.h's, the one calls are made from.
   std::optional<ConfigValue> Lookup(int service, const std::string& key) const;
 
+  // The go.mod nearest above a file, when the nearest build marker is one.
+  const BuildMarkerFact* GoModuleOf(const std::string& file) const;
+
  private:
   std::optional<ConfigValue> Env(int service, const std::string& name) const;
 
   ServiceEnvironment environment_;
   // service -> canonical key -> value
   std::map<int, std::map<std::string, ConfigValue>> properties_;
+  // directory -> build markers there
+  std::map<std::string, std::vector<BuildMarkerFact>> markers_;
 };
 
 // What a call-site or layer target names for a service: a URL or host as
@@ -54,7 +59,9 @@ std::optional<TargetValue> ConfiguredTarget(const Target& target, int service,
 
 // The layer with its count replaced by what the service's config sets, with
 // the config line as evidence; MicroProfile's
-// MP_Fault_Tolerance_NonFallback_Enabled=false turns @Retry off (1 try).
+// MP_Fault_Tolerance_NonFallback_Enabled=false turns @Retry off (1 try), and
+// so does a grpc-go release that ignores a service config's retryPolicy
+// (grpc_go_retry.h).
 Layer WithConfiguredTries(const LayerFact& fact, int service,
                           const ServiceConfig& config);
 

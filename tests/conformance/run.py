@@ -153,13 +153,21 @@ def proven_mismatches(rules_dir, ran, whole_suite):
     return failures
 
 
-def stage(case_dir, language, into):
+def stage(case_dir, language, into, env=None):
     service = into / "checkout"
     shutil.copytree(case_dir, service, ignore=shutil.ignore_patterns("case.json"))
     marker, text = MARKERS[language]
     if not (service / marker).exists():
         (service / marker).write_text(text)
-    shutil.copy(HERE / "fleet" / "deploy.yaml", into / "deploy.yaml")
+    deploy = (HERE / "fleet" / "deploy.yaml").read_text()
+    if env:
+        # What the program runs with is the checkout Deployment's env, so
+        # that ampcheck reads the same switches (GRPC_GO_RETRY).
+        image = "image: registry.example.com/shop/checkout:1.0.0\n"
+        lines = "".join(f"        - {{name: {k}, value: {json.dumps(v)}}}\n"
+                        for k, v in sorted(env.items()))
+        deploy = deploy.replace(image, image + "        env:\n" + lines, 1)
+    (into / "deploy.yaml").write_text(deploy)
     return service
 
 
@@ -228,7 +236,7 @@ def check_case(name, case, case_dir, language, args):
     library = rule_library(args.rules_dir, case["rule"])
     rows, failures = [], []
     with tempfile.TemporaryDirectory(prefix="ampcheck-conformance-") as tmp:
-        service = stage(case_dir, language, pathlib.Path(tmp))
+        service = stage(case_dir, language, pathlib.Path(tmp), case.get("env"))
         call, report = scan(args.ampcheck, pathlib.Path(tmp))
         if language == "javascript":  # after the scan, which must not read it
             (service / "node_modules").symlink_to(HERE / "js" / "node_modules")

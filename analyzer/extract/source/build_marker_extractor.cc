@@ -70,6 +70,28 @@ std::string ModuleName(const std::string& marker, std::string_view content) {
               // it
 }
 
+std::string GrpcGoRequirement(std::string_view go_mod, int* line) {
+  // "require google.golang.org/grpc v1.33.0" or a line of a require block;
+  // a replace directive's right side is not a requirement.
+  static const RE2 kRequire(
+      R"re(^\s*(?:require\s+)?google\.golang\.org/grpc\s+(v[0-9][^\s/]*))re");
+  int number = 0;
+  size_t start = 0;
+  while (start < go_mod.size()) {
+    size_t end = go_mod.find('\n', start);
+    if (end == std::string_view::npos) end = go_mod.size();
+    std::string_view text = go_mod.substr(start, end - start);
+    ++number;
+    std::string version;
+    if (RE2::PartialMatch(text, kRequire, &version)) {
+      *line = number;
+      return version;
+    }
+    start = end + 1;
+  }
+  return "";
+}
+
 bool BuildMarkerExtractor::Accepts(const SourceFile& file) const {
   return file.language == "marker";
 }
@@ -84,6 +106,8 @@ void BuildMarkerExtractor::Extract(const SourceFile& file,
   fact.name = ModuleName(fact.marker, file.content);
   fact.references =
       ProjectReferences(fact.marker, file.content, fact.directory);
+  if (fact.marker == "go.mod")
+    fact.grpc_go_version = GrpcGoRequirement(file.content, &fact.grpc_go_line);
   facts->build_markers.push_back(std::move(fact));
 }
 

@@ -16,6 +16,10 @@ namespace ampcheck {
 // "" when the marker names none.
 std::string ModuleName(const std::string& marker, std::string_view content);
 
+// The google.golang.org/grpc version a go.mod requires ("v1.33.0") and its
+// 1-based line, or "" when it requires none.
+std::string GrpcGoRequirement(std::string_view go_mod, int* line);
+
 class BuildMarkerExtractor : public Extractor {
  public:
   bool Accepts(const SourceFile& file) const override;

@@ -37,3 +37,27 @@ TEST_CASE("a marker fact carries its directory") {
 }
 
 }  // namespace ampcheck
+
+namespace ampcheck {
+namespace {
+
+TEST_CASE("go.mod: the grpc-go release required, with its line") {
+  int line = 0;
+  CHECK(GrpcGoRequirement("module x\n\nrequire (\n\tgithub.com/a/b v1.0.0\n"
+                          "\tgoogle.golang.org/grpc v1.33.0 // indirect\n)\n",
+                          &line) == "v1.33.0");
+  CHECK(line == 5);
+  CHECK(GrpcGoRequirement("module x\nrequire google.golang.org/grpc v1.50.1\n",
+                          &line) == "v1.50.1");
+  CHECK(line == 2);
+  // Not a requirement: a replace, another module with the same prefix.
+  line = 0;
+  CHECK(GrpcGoRequirement("replace google.golang.org/grpc => ../grpc\n"
+                          "require google.golang.org/grpc/examples v0.1.0\n",
+                          &line)
+            .empty());
+  CHECK(line == 0);
+}
+
+}  // namespace
+}  // namespace ampcheck
