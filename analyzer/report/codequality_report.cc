@@ -31,12 +31,18 @@ class CodeQualityReporter : public Reporter {
     nlohmann::json issues = nlohmann::json::array();
     for (const Finding& f : analysis.findings) {
       // GitLab drops an issue without a path: fall back to the first layer
-      // with a location, as SARIF does.
+      // with a location, as SARIF does, then to the first call or path the
+      // finding's cause affects; a finding that has none (a default no file
+      // sets, on calls no file names) is kept on the repository root.
       const Location* where = f.location.known() ? &f.location : nullptr;
       for (const Evidence& e : f.related) {
         if (!where && e.location.known()) where = &e.location;
       }
-      if (!where) continue;
+      for (const Affected& a : f.affected) {
+        if (!where && a.location.known()) where = &a.location;
+      }
+      const Location root{".", 1};
+      if (!where) where = &root;
       std::string description = f.message;
       if (!f.arithmetic.empty()) description += " (" + f.arithmetic + ")";
       issues.push_back(
