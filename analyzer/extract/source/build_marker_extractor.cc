@@ -75,19 +75,13 @@ std::string GrpcGoRequirement(std::string_view go_mod, int* line) {
   // a replace directive's right side is not a requirement.
   static const RE2 kRequire(
       R"re(^\s*(?:require\s+)?google\.golang\.org/grpc\s+(v[0-9][^\s/]*))re");
-  int number = 0;
-  size_t start = 0;
-  while (start < go_mod.size()) {
-    size_t end = go_mod.find('\n', start);
-    if (end == std::string_view::npos) end = go_mod.size();
-    std::string_view text = go_mod.substr(start, end - start);
-    ++number;
+  std::vector<std::string> lines = Split(go_mod, '\n');
+  for (size_t i = 0; i < lines.size(); ++i) {
     std::string version;
-    if (RE2::PartialMatch(text, kRequire, &version)) {
-      *line = number;
+    if (RE2::PartialMatch(lines[i], kRequire, &version)) {
+      *line = static_cast<int>(i) + 1;
       return version;
     }
-    start = end + 1;
   }
   return "";
 }
