@@ -87,7 +87,9 @@ Layer IstioRuleLayer(const ResolveContext& c, const GatewayApiFact& route,
     layer.total_timeout = NonZero(rule.request_timeout);
     layer.backoff = EnvoyRetryBackoff(rule.retry->backoff);
   }
-  layer.origin = route.kind + " " + route.name + " (Istio)";
+  // Without retry the rule runs the mesh's default policy and is named as a
+  // VirtualService-less route is ("Istio default, ..."): one cause, one fix.
+  if (rule.retry) layer.origin = route.kind + " " + route.name + " (Istio)";
   layer.methods = RuleMethods(route, rule);
   return layer;
 }

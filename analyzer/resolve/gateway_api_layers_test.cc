@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "analyzer/analyze/check.h"
 #include "analyzer/extract/kubernetes/kubernetes_extractor.h"
 #include "analyzer/resolve/resolver.h"
 
@@ -131,6 +132,10 @@ spec:
         "Istio 1.28.6 default: 2 retries = 3 tries (HTTPRoute cart rule "
         "rules[0] has no retry field)");
   CHECK(layer.location.ToString() == "fleet.yaml:7");
+  // Named as the default a VirtualService-less route runs: the same cause.
+  CHECK(layer.origin ==
+        "Istio default, HTTPRoute cart rule rules[0] has no retry field");
+  CHECK(MeshDefaultCause(layer) == "mesh-default|Istio default|3");
   // Without retry, Istio makes backendRequest the route timeout.
   CHECK(layer.total_timeout == 1000);
   CHECK_FALSE(layer.per_try_timeout.has_value());
