@@ -63,8 +63,11 @@ Discovery EnvironmentDiscovery(const Discovery& all,
 }
 
 std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
-                                                 const ScanOptions& options) {
+                                                 ScanOptions options) {
   FleetPlan plan = PlanFleet(fs, options);
+  // The plan holds standard input now: with no environments, the scan frees
+  // it once extracted.
+  options.stdin_content.reset();
   if (plan.usage_error) {
     ScanResult result;
     result.usage_error = true;
@@ -77,7 +80,7 @@ std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
   std::vector<EnvironmentScan> scans;
   if (environments.empty()) {
     // Not a braced list: that would copy the whole model and analysis.
-    scans.push_back({Environment{}, ScanPlan(fs, plan, options)});
+    scans.push_back({Environment{}, ScanPlan(fs, &plan, options)});
     return scans;
   }
   const Discovery all = std::move(plan.discovery);
@@ -102,7 +105,7 @@ std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
                                       environments[i].directory,
                                   Severity::kError});
     }
-    scans.push_back({environments[i], ScanPlan(fs, plan, options)});
+    scans.push_back({environments[i], ScanPlan(fs, &plan, options)});
   }
   return scans;
 }

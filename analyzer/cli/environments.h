@@ -41,8 +41,10 @@ struct EnvironmentScan {
 };
 
 // One scan per environment, or one scan of everything when there is none.
+// Without environments, standard input is freed once extracted: pass options
+// moved, not copied, for that.
 std::vector<EnvironmentScan> RunEnvironmentScans(const FileSystem& fs,
-                                                 const ScanOptions& options);
+                                                 ScanOptions options);
 
 // The results of several scans as one, for the exit code: their findings,
 // diagnostics and file counts together.

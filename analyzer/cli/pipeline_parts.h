@@ -89,7 +89,9 @@ struct AnalyzeBundleOptions {
 
 // Both halves on this machine for a plan made by PlanFleet (RunScan's work
 // after planning, shared with the per-environment scans).
-ScanResult ScanPlan(const FileSystem& fs, const FleetPlan& plan,
+// The plan's discovered files (standard input among them) are released once
+// extracted.
+ScanResult ScanPlan(const FileSystem& fs, FleetPlan* plan,
                     const ScanOptions& options);
 
 ScanResult AnalyzeBundle(FactsBundle bundle,

@@ -15,16 +15,18 @@ ScanResult RunScan(const FileSystem& fs, const ScanOptions& options) {
     result.usage_message = plan.usage_message;
     return result;
   }
-  return ScanPlan(fs, plan, options);
+  return ScanPlan(fs, &plan, options);
 }
 
-ScanResult ScanPlan(const FileSystem& fs, const FleetPlan& plan,
+ScanResult ScanPlan(const FileSystem& fs, FleetPlan* plan,
                     const ScanOptions& options) {
   FleetExtractionOptions extraction;
   extraction.jobs = ThreadCount(options.jobs);
   extraction.max_file_bytes = options.max_file_bytes;
   ExtractionCounters counters;
-  FactsBundle bundle = ExtractBundle(fs, plan, 0, 1, extraction, &counters);
+  FactsBundle bundle = ExtractBundle(fs, *plan, 0, 1, extraction, &counters);
+  // A 50 MB stream on standard input is not needed through the analysis.
+  std::vector<DiscoveredFile>().swap(plan->discovery.files);
   AnalyzeBundleOptions analyze;
   analyze.istio_version = options.istio_version;
   analyze.analyze = options.analyze;
