@@ -24,6 +24,7 @@
 
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/json_dump.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/cli/scan.h"
 #include "analyzer/report/json_report.h"
@@ -251,6 +252,11 @@ void CheckFleet(const fs::path& root) {
     }
   }
   nlohmann::json report = ReportJson(result.model, result.analysis);
+  // The report is written as it is made; the text must be the tree's.
+  std::ostringstream streamed;
+  WriteReportJson(streamed, result.model, result.analysis);
+  if (streamed.str() != DumpJson(report, 2))
+    problems.push_back("the JSON report written as made differs from its tree");
   std::map<std::string, const nlohmann::json*> paths;
   for (const auto& path : report["paths"])
     paths[path["services"].back()] = &path;

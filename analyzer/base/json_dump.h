@@ -4,9 +4,11 @@
 #ifndef AMPCHECK_BASE_JSON_DUMP_H_
 #define AMPCHECK_BASE_JSON_DUMP_H_
 
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <string>
+#include <string_view>
 
 namespace ampcheck {
 
@@ -15,6 +17,36 @@ std::string DumpJson(const nlohmann::json& json, int indent = -1);
 // The same, written straight to `out`: a cluster's report is tens of
 // megabytes, not worth holding twice.
 void WriteJson(std::ostream& out, const nlohmann::json& json, int indent = -1);
+
+// A JSON object written member by member, byte for byte as WriteJson would
+// print the whole object with the same indent (n >= 0), so that a report of
+// a cluster never exists as one tree. Members come in ascending key order,
+// as nlohmann's objects print them; a key out of order throws
+// std::logic_error. The object is closed by Close() or the destructor.
+class JsonObjectWriter {
+ public:
+  JsonObjectWriter(std::ostream& out, int indent);
+  ~JsonObjectWriter();
+  JsonObjectWriter(const JsonObjectWriter&) = delete;
+  JsonObjectWriter& operator=(const JsonObjectWriter&) = delete;
+
+  void Member(std::string_view key, const nlohmann::json& value);
+  // An array member of `count` elements, each made by `element(i)` and
+  // written before the next is made.
+  void ArrayMember(std::string_view key, size_t count,
+                   const std::function<nlohmann::json(size_t)>& element);
+  void Close();
+
+ private:
+  void Key(std::string_view key);
+  void Dump(const nlohmann::json& value, unsigned int current_indent);
+
+  std::ostream& out_;
+  unsigned int indent_;
+  std::string last_key_;
+  bool first_ = true;
+  bool closed_ = false;
+};
 
 }  // namespace ampcheck
 

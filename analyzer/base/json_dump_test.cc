@@ -22,4 +22,39 @@ TEST_CASE("JSON written to a stream is the text DumpJson returns") {
   }
 }
 
+TEST_CASE("an object written member by member is the text of the whole") {
+  nlohmann::json items = nlohmann::json::array();
+  items.push_back({{"b", {1, 2}}, {"a", nlohmann::json::object()}});
+  items.push_back("caf\xe9");
+  nlohmann::json whole = {{"empty", nlohmann::json::array()},
+                          {"items", items},
+                          {"name", "x"},
+                          {"nested", {{"k", {{"deeper", {true, nullptr}}}}}}};
+  for (int indent : {0, 2, 4}) {
+    std::ostringstream out;
+    {
+      JsonObjectWriter writer(out, indent);
+      writer.ArrayMember("empty", 0, [](size_t) { return nlohmann::json(); });
+      writer.ArrayMember("items", items.size(),
+                         [&](size_t i) { return items[i]; });
+      writer.Member("name", "x");
+      writer.Member("nested", whole["nested"]);
+    }
+    CHECK(out.str() == DumpJson(whole, indent));
+  }
+  std::ostringstream empty;
+  JsonObjectWriter(empty, 2).Close();
+  CHECK(empty.str() == "{}");
+}
+
+TEST_CASE("an object writer refuses a key out of nlohmann's order") {
+  std::ostringstream out;
+  JsonObjectWriter writer(out, 2);
+  writer.Member("summary", 1);
+  CHECK_THROWS_WITH(writer.Member("paths", 2),
+                    "JSON member \"paths\" after \"summary\"");
+  CHECK_THROWS_WITH(writer.Member("summary", 2),
+                    "JSON member \"summary\" after \"summary\"");
+}
+
 }  // namespace ampcheck

@@ -96,12 +96,19 @@ bool FailsAt(Severity severity, const std::string& fail_on) {
 }
 
 bool WriteOutput(const std::string& path, const std::string& text) {
+  return WriteOutput(path, [&](std::ostream& out) { out << text; });
+}
+
+bool WriteOutput(const std::string& path,
+                 const std::function<void(std::ostream&)>& write) {
   if (path.empty() || path == "-") {
-    std::cout << text;
+    write(std::cout);
+    std::cout.flush();
     return static_cast<bool>(std::cout);
   }
   std::ofstream out(path, std::ios::binary);
-  out << text;
+  write(out);
+  out.flush();
   return static_cast<bool>(out);
 }
 
@@ -179,7 +186,14 @@ int RunExitCode(const ScanResult& result, bool failing_findings,
 
 int FinishReport(const std::string& output, const std::string& rendered,
                  const ScanResult& result, const ExitPolicy& policy) {
-  if (!WriteOutput(output, rendered)) {
+  return FinishReport(
+      output, [&](std::ostream& out) { out << rendered; }, result, policy);
+}
+
+int FinishReport(const std::string& output,
+                 const std::function<void(std::ostream&)>& render,
+                 const ScanResult& result, const ExitPolicy& policy) {
+  if (!WriteOutput(output, render)) {
     std::cerr << "ampcheck: cannot write " << output << "\n";
     return kExitUsage;
   }

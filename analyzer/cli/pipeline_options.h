@@ -4,6 +4,8 @@
 #define AMPCHECK_CLI_PIPELINE_OPTIONS_H_
 
 #include <CLI/CLI.hpp>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -51,6 +53,10 @@ bool FailsAt(Severity severity, const std::string& fail_on);
 
 // Writes text to a file, or to stdout for "" and "-"; false on failure.
 bool WriteOutput(const std::string& path, const std::string& text);
+// The same, `write` writing straight to the file or stdout: a cluster's
+// report is never held as one string.
+bool WriteOutput(const std::string& path,
+                 const std::function<void(std::ostream&)>& write);
 
 // 2 with a message on stderr (prefixed by label, e.g. "base: ") when nothing
 // was readable or nothing could be analysed; else 0.
@@ -70,6 +76,10 @@ int RunExitCode(const ScanResult& result, bool failing_findings,
 // RunExitCode with the findings at or above --fail-on (2 when the report
 // cannot be written).
 int FinishReport(const std::string& output, const std::string& rendered,
+                 const ScanResult& result, const ExitPolicy& policy);
+// The same, `render` writing the report straight to the output.
+int FinishReport(const std::string& output,
+                 const std::function<void(std::ostream&)>& render,
                  const ScanResult& result, const ExitPolicy& policy);
 
 }  // namespace ampcheck

@@ -64,7 +64,12 @@ int RunScanCommand(ScanFlags flags) {
   // a twentieth of its scan. Reachable, so leak checkers stay quiet.
   static auto* const kept_scans = new std::vector<EnvironmentScan>;
   std::vector<EnvironmentScan>& scans = *kept_scans;
-  scans = RunEnvironmentScans(fs, options);
+  {
+    // Handed over, so that standard input does not outlive its extraction.
+    ScanOptions scanned = options;
+    options.stdin_content.reset();
+    scans = RunEnvironmentScans(fs, std::move(scanned));
+  }
   if (scans.size() == 1 && scans[0].result.usage_error) {
     std::cerr << "ampcheck: " << scans[0].result.usage_message << "\n";
     return kExitUsage;
@@ -98,20 +103,29 @@ int RunScanCommand(ScanFlags flags) {
   report_options.verbose = flags.verbose;
   ApplyTextOutput(flags.text, DetectOutputTerminal(flags.output),
                   &report_options);
-  std::vector<RenderedEnvironment> rendered;
   for (EnvironmentScan& scan : scans) {
     ReconcileAccepted(baseline ? &*baseline : nullptr,
                       options.analyze.disabled_checks, &scan.result.model,
                       &scan.result.analysis);
+  }
+  if (scans.size() == 1 && scans[0].environment.name.empty()) {
+    // Straight to the output: a cluster's JSON report is tens of megabytes.
+    const ScanResult& result = scans[0].result;
+    return FinishReport(
+        flags.output,
+        [&](std::ostream& out) {
+          reporter->Render(result.model, result.analysis, report_options, out);
+        },
+        result, flags.exit);
+  }
+  std::vector<RenderedEnvironment> rendered;
+  for (EnvironmentScan& scan : scans) {
     std::ostringstream out;
     reporter->Render(scan.result.model, scan.result.analysis, report_options,
                      out);
     rendered.push_back({scan.environment.name, scan.environment.directory,
                         std::move(out).str()});
   }
-  if (scans.size() == 1 && scans[0].environment.name.empty())
-    return FinishReport(flags.output, rendered[0].report, scans[0].result,
-                        flags.exit);
   return FinishReport(flags.output,
                       CombineEnvironmentReports(flags.format, rendered),
                       CombinedForExit(scans), flags.exit);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <string_view>
 
 #include "analyzer/analyze/arithmetic.h"
 #include "analyzer/analyze/check.h"
@@ -128,117 +130,168 @@ std::vector<int> PathOrder(const Model& model, const Analysis& analysis) {
   return order;
 }
 
-json ReportJson(const Model& model, const Analysis& analysis) {
-  AnalysisContext context(model, analysis.graph);
-  json report;
-  report["schema"] = kReportSchema;
-  report["tool"] = {{"name", "ampcheck"}, {"version", AMPCHECK_VERSION}};
-  report["istio_version"] = model.istio_version;
-  report["policy"] =
-      model.policy_file.empty() ? json(nullptr) : json(model.policy_file);
-  report["limits"] = {{"max_tries", model.max_tries}};
-  report["assumptions"] = model.assumptions;
-  report["services"] = json::array();
-  for (const Service& s : model.services) {
-    json service = {{"name", s.name},
-                    {"namespace", s.ns},
-                    {"in_mesh", s.in_mesh},
-                    {"membership", s.membership},
-                    {"kind", s.kind}};
-    if (s.is_gateway) service["gateway"] = true;
-    if (s.external) {
-      service["external"] = true;
-      service["external_reason"] = s.external_reason;
+namespace {
+
+json ServiceJson(const Service& s) {
+  json service = {{"name", s.name},
+                  {"namespace", s.ns},
+                  {"in_mesh", s.in_mesh},
+                  {"membership", s.membership},
+                  {"kind", s.kind}};
+  if (s.is_gateway) service["gateway"] = true;
+  if (s.external) {
+    service["external"] = true;
+    service["external_reason"] = s.external_reason;
+  }
+  return LocationFields(service, s.location);
+}
+
+json CallJson(const AnalysisContext& context, size_t i) {
+  const Call& call = context.model.calls[i];
+  const CallProduct& product = context.graph.calls[i];
+  json c = {{"from", context.model.DisplayName(call.from)},
+            {"to", context.model.DisplayName(call.to)},
+            {"tries", TriesJson(product.tries)},
+            {"bounded_tries", FactorJson(product.bounded)},
+            {"arithmetic", context.CallArithmetic(static_cast<int>(i))}};
+  if (!product.bound_by.empty()) c["bound_by"] = product.bound_by;
+  if (std::optional<Millis> hold = WorstCaseHoldTime(call.layers, 0))
+    c["worst_case_hold_ms"] = *hold;
+  c["layers"] = json::array();
+  for (const Layer& layer : call.layers)
+    c["layers"].push_back(LayerJson(layer));
+  c["evidence"] = json::array();
+  for (const Evidence& e : call.evidence)
+    c["evidence"].push_back(EvidenceJson(e));
+  if (call.declaration) {
+    c["declaration"] =
+        LocationFields(json{{"owner", call.declaration->owner},
+                            {"max_tries", call.declaration->max_tries},
+                            {"reason", call.declaration->reason}},
+                       call.declaration->location);
+  }
+  if (!call.notes.empty()) c["notes"] = call.notes;
+  if (!call.methods.empty()) {
+    c["methods"] = json::array();
+    for (const Call::Method& m : call.methods) {
+      json method = LocationFields(json{{"method", m.method}}, m.location);
+      if (m.idempotency_key) method["idempotency_key"] = true;
+      c["methods"].push_back(method);
     }
-    report["services"].push_back(LocationFields(service, s.location));
   }
-  report["calls"] = json::array();
-  for (size_t i = 0; i < model.calls.size(); ++i) {
-    const Call& call = model.calls[i];
-    const CallProduct& product = analysis.graph.calls[i];
-    json c = {{"from", model.DisplayName(call.from)},
-              {"to", model.DisplayName(call.to)},
-              {"tries", TriesJson(product.tries)},
-              {"bounded_tries", FactorJson(product.bounded)},
-              {"arithmetic", context.CallArithmetic(static_cast<int>(i))}};
-    if (!product.bound_by.empty()) c["bound_by"] = product.bound_by;
-    if (std::optional<Millis> hold = WorstCaseHoldTime(call.layers, 0))
-      c["worst_case_hold_ms"] = *hold;
-    c["layers"] = json::array();
-    for (const Layer& layer : call.layers)
-      c["layers"].push_back(LayerJson(layer));
-    c["evidence"] = json::array();
-    for (const Evidence& e : call.evidence)
-      c["evidence"].push_back(EvidenceJson(e));
-    if (call.declaration) {
-      c["declaration"] =
-          LocationFields(json{{"owner", call.declaration->owner},
-                              {"max_tries", call.declaration->max_tries},
-                              {"reason", call.declaration->reason}},
-                         call.declaration->location);
-    }
-    if (!call.notes.empty()) c["notes"] = call.notes;
-    if (!call.methods.empty()) {
-      c["methods"] = json::array();
-      for (const Call::Method& m : call.methods) {
-        json method = LocationFields(json{{"method", m.method}}, m.location);
-        if (m.idempotency_key) method["idempotency_key"] = true;
-        c["methods"].push_back(method);
-      }
-    }
-    report["calls"].push_back(c);
-  }
-  report["paths"] = json::array();
-  for (int s : PathOrder(model, analysis)) {
-    const Path path = context.WorstPathTo(s);
-    json p = {{"services", context.PathNames(path.calls)},
-              {"tries", TriesJson(path.tries)},
-              {"bounded_tries", FactorJson(path.bounded)},
-              {"arithmetic", context.PathProductText(path.calls)},
-              {"explanation", context.PathArithmetic(path.calls)},
-              {"retrying_layers", path.retrying_layers}};
-    report["paths"].push_back(p);
-  }
-  report["findings"] = json::array();
-  for (const Finding& f : analysis.findings)
-    report["findings"].push_back(FindingJson(f));
-  report["suppressed"] = json::array();
-  for (const auto& [f, s] : analysis.suppressed) {
-    json entry = FindingJson(f);
-    entry["suppressed_by"] =
-        LocationFields(json{{"reason", s.reason}}, s.location);
-    report["suppressed"].push_back(entry);
-  }
-  report["diagnostics"] = json::array();
-  for (const Diagnostic& d : model.diagnostics)
-    report["diagnostics"].push_back(DiagnosticJson(d));
+  return c;
+}
+
+json PathJson(const AnalysisContext& context, int service) {
+  const Path path = context.WorstPathTo(service);
+  return {{"services", context.PathNames(path.calls)},
+          {"tries", TriesJson(path.tries)},
+          {"bounded_tries", FactorJson(path.bounded)},
+          {"arithmetic", context.PathProductText(path.calls)},
+          {"explanation", context.PathArithmetic(path.calls)},
+          {"retrying_layers", path.retrying_layers}};
+}
+
+json SummaryJson(const Model& model, const Analysis& analysis) {
   json skipped = {{"non_manifest_documents", model.skipped_documents}};
   for (const auto& [reason, count] : model.skipped_files)
     skipped[reason] = count;
   const ResolveCounts& n = model.counts;
-  report["summary"] = {{"files", model.files},
-                       {"services", model.services.size()},
-                       {"calls", model.calls.size()},
-                       {"skipped", skipped},
-                       {"call_sites",
-                        {{"resolved", n.call_sites_resolved},
-                         {"external", n.call_sites_external},
-                         {"unresolved", n.call_sites_unresolved},
-                         {"env_from_unread", n.env_from_unread}}},
-                       {"layers",
-                        {{"targeted", n.layers_targeted},
-                         {"bound_by_scope", n.layers_bound},
-                         {"assumed_every_call", n.layers_assumed},
-                         {"on_no_service_call", n.layers_no_edge},
-                         {"no_call", n.layers_no_call},
-                         {"overloads_merged", n.layers_merged}}}};
+  json summary = {{"files", model.files},
+                  {"services", model.services.size()},
+                  {"calls", model.calls.size()},
+                  {"skipped", skipped},
+                  {"call_sites",
+                   {{"resolved", n.call_sites_resolved},
+                    {"external", n.call_sites_external},
+                    {"unresolved", n.call_sites_unresolved},
+                    {"env_from_unread", n.env_from_unread}}},
+                  {"layers",
+                   {{"targeted", n.layers_targeted},
+                    {"bound_by_scope", n.layers_bound},
+                    {"assumed_every_call", n.layers_assumed},
+                    {"on_no_service_call", n.layers_no_edge},
+                    {"no_call", n.layers_no_call},
+                    {"overloads_merged", n.layers_merged}}}};
   int counts[3] = {0, 0, 0};
   for (const Finding& f : analysis.findings)
     ++counts[static_cast<int>(f.severity)];
-  report["summary"]["errors"] = counts[2];
-  report["summary"]["warnings"] = counts[1];
-  report["summary"]["notes"] = counts[0];
+  summary["errors"] = counts[2];
+  summary["warnings"] = counts[1];
+  summary["notes"] = counts[0];
+  return summary;
+}
+
+// Where the report's members go: a whole value, or an array's elements made
+// one at a time.
+struct ReportMembers {
+  std::function<void(std::string_view, const json&)> member;
+  std::function<void(std::string_view, size_t,
+                     const std::function<json(size_t)>&)>
+      array;
+};
+
+// The report's members, in ascending key order: the order nlohmann prints an
+// object in, so that written one by one they are the text of the whole.
+void VisitReport(const Model& model, const Analysis& analysis,
+                 const ReportMembers& to) {
+  AnalysisContext context(model, analysis.graph);
+  to.member("assumptions", model.assumptions);
+  to.array("calls", model.calls.size(),
+           [&](size_t i) { return CallJson(context, i); });
+  to.array("diagnostics", model.diagnostics.size(),
+           [&](size_t i) { return DiagnosticJson(model.diagnostics[i]); });
+  to.array("findings", analysis.findings.size(),
+           [&](size_t i) { return FindingJson(analysis.findings[i]); });
+  to.member("istio_version", model.istio_version);
+  to.member("limits", {{"max_tries", model.max_tries}});
+  const std::vector<int> order = PathOrder(model, analysis);
+  to.array("paths", order.size(),
+           [&](size_t i) { return PathJson(context, order[i]); });
+  to.member("policy", model.policy_file.empty() ? json(nullptr)
+                                                : json(model.policy_file));
+  to.member("schema", kReportSchema);
+  to.array("services", model.services.size(),
+           [&](size_t i) { return ServiceJson(model.services[i]); });
+  to.member("summary", SummaryJson(model, analysis));
+  to.array("suppressed", analysis.suppressed.size(), [&](size_t i) {
+    const auto& [f, s] = analysis.suppressed[i];
+    json entry = FindingJson(f);
+    entry["suppressed_by"] =
+        LocationFields(json{{"reason", s.reason}}, s.location);
+    return entry;
+  });
+  to.member("tool", {{"name", "ampcheck"}, {"version", AMPCHECK_VERSION}});
+}
+
+}  // namespace
+
+json ReportJson(const Model& model, const Analysis& analysis) {
+  json report = json::object();
+  VisitReport(model, analysis,
+              {[&](std::string_view key, const json& value) {
+                 report[std::string(key)] = value;
+               },
+               [&](std::string_view key, size_t count,
+                   const std::function<json(size_t)>& element) {
+                 json& array = report[std::string(key)] = json::array();
+                 for (size_t i = 0; i < count; ++i) array.push_back(element(i));
+               }});
   return report;
+}
+
+void WriteReportJson(std::ostream& out, const Model& model,
+                     const Analysis& analysis) {
+  JsonObjectWriter writer(out, 2);
+  VisitReport(model, analysis,
+              {[&](std::string_view key, const json& value) {
+                 writer.Member(key, value);
+               },
+               [&](std::string_view key, size_t count,
+                   const std::function<json(size_t)>& element) {
+                 writer.ArrayMember(key, count, element);
+               }});
+  writer.Close();
 }
 
 namespace {
@@ -247,7 +300,7 @@ class JsonReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
               const ReportOptions&, std::ostream& out) const override {
-    WriteJson(out, ReportJson(model, analysis), 2);
+    WriteReportJson(out, model, analysis);
     out << "\n";
   }
 };

@@ -4,6 +4,7 @@
 #define AMPCHECK_REPORT_JSON_REPORT_H_
 
 #include <nlohmann/json.hpp>
+#include <ostream>
 
 #include "analyzer/analyze/analyzer.h"
 #include "analyzer/resolve/model.h"
@@ -18,6 +19,10 @@ nlohmann::json LayerJson(const Layer& layer);
 nlohmann::json FindingJson(const Finding& finding);
 nlohmann::json DiagnosticJson(const Diagnostic& diagnostic);
 nlohmann::json ReportJson(const Model& model, const Analysis& analysis);
+// The text of ReportJson (indent 2), written as it is made: a cluster's
+// report never exists as one tree.
+void WriteReportJson(std::ostream& out, const Model& model,
+                     const Analysis& analysis);
 
 // Services with their worst path, worst first (ties by name): the order of
 // "paths" in every format.
