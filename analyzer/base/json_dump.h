@@ -23,16 +23,19 @@ void WriteJson(std::ostream& out, const nlohmann::json& json, int indent = -1);
 // a cluster never exists as one tree. Members come in ascending key order,
 // as nlohmann's objects print them; a key out of order throws
 // std::logic_error. The object is closed by Close() or the destructor.
+// With threads > 1, an array's elements are made and printed on that many
+// threads, a window at a time, and written in order.
 class JsonObjectWriter {
  public:
-  JsonObjectWriter(std::ostream& out, int indent);
+  JsonObjectWriter(std::ostream& out, int indent, int threads = 1);
   ~JsonObjectWriter();
   JsonObjectWriter(const JsonObjectWriter&) = delete;
   JsonObjectWriter& operator=(const JsonObjectWriter&) = delete;
 
   void Member(std::string_view key, const nlohmann::json& value);
-  // An array member of `count` elements, each made by `element(i)` and
-  // written before the next is made.
+  // An array member of `count` elements, each made by `element(i)` (which
+  // must be safe to call from several threads when threads > 1) and
+  // written before a later window of them is made.
   void ArrayMember(std::string_view key, size_t count,
                    const std::function<nlohmann::json(size_t)>& element);
   void Close();
@@ -43,6 +46,7 @@ class JsonObjectWriter {
 
   std::ostream& out_;
   unsigned int indent_;
+  int threads_;
   std::string last_key_;
   bool first_ = true;
   bool closed_ = false;

@@ -42,6 +42,17 @@ TEST_CASE("an object written member by member is the text of the whole") {
     }
     CHECK(out.str() == DumpJson(whole, indent));
   }
+  nlohmann::json many = nlohmann::json::array();
+  for (int i = 0; i < 1500; ++i) many.push_back({{"i", i}, {"s", "caf\xe9"}});
+  for (int threads : {1, 2, 3}) {
+    std::ostringstream out;
+    {
+      JsonObjectWriter writer(out, 2, threads);
+      writer.ArrayMember("many", many.size(),
+                         [&](size_t i) { return many[i]; });
+    }
+    CHECK(out.str() == DumpJson({{"many", many}}, 2));
+  }
   std::ostringstream empty;
   JsonObjectWriter(empty, 2).Close();
   CHECK(empty.str() == "{}");

@@ -6,6 +6,7 @@
 #include "analyzer/analyze/baseline.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
+#include "analyzer/base/threads.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/cli/environments.h"
 #include "analyzer/cli/pipeline_options.h"
@@ -101,6 +102,7 @@ int RunScanCommand(ScanFlags flags) {
       RepositoryRoot(fs, InputDirectory(fs, options.inputs, cwd));
   report_options.max_paths = flags.max_paths;
   report_options.verbose = flags.verbose;
+  report_options.threads = ThreadCount(options.jobs);
   ApplyTextOutput(flags.text, DetectOutputTerminal(flags.output),
                   &report_options);
   for (EnvironmentScan& scan : scans) {

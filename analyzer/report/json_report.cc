@@ -281,8 +281,8 @@ json ReportJson(const Model& model, const Analysis& analysis) {
 }
 
 void WriteReportJson(std::ostream& out, const Model& model,
-                     const Analysis& analysis) {
-  JsonObjectWriter writer(out, 2);
+                     const Analysis& analysis, int threads) {
+  JsonObjectWriter writer(out, 2, threads);
   VisitReport(model, analysis,
               {[&](std::string_view key, const json& value) {
                  writer.Member(key, value);
@@ -299,8 +299,8 @@ namespace {
 class JsonReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
-              const ReportOptions&, std::ostream& out) const override {
-    WriteReportJson(out, model, analysis);
+              const ReportOptions& options, std::ostream& out) const override {
+    WriteReportJson(out, model, analysis, options.threads);
     out << "\n";
   }
 };

@@ -22,7 +22,7 @@ nlohmann::json ReportJson(const Model& model, const Analysis& analysis);
 // The text of ReportJson (indent 2), written as it is made: a cluster's
 // report never exists as one tree.
 void WriteReportJson(std::ostream& out, const Model& model,
-                     const Analysis& analysis);
+                     const Analysis& analysis, int threads = 1);
 
 // Services with their worst path, worst first (ties by name): the order of
 // "paths" in every format.

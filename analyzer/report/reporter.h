@@ -34,6 +34,7 @@ struct ReportOptions {
   // the worst paths kept and the rest counted.
   size_t markdown_max_chars = kMarkdownMaxChars;
   SarifOptions sarif;
+  int threads = 1;  // JSON: threads printing the report's arrays
 };
 
 class Reporter {
