@@ -2,7 +2,8 @@
 # Large standard input: a multi-document stream shaped like a cluster dump
 # (`kubectl get deploy,svc,vs -A -o yaml` split into documents: Deployments
 # with managedFields and status, Services, VirtualServices), about MB
-# megabytes, piped into `ampcheck scan -`; prints time and peak memory.
+# megabytes, piped into `ampcheck scan -` (text, then JSON); prints time and
+# peak memory of each.
 #   bench/stdin_stream_bench.sh [mb=50] [build-dir=build]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -80,11 +81,15 @@ print(f"stream: {size / 1e6:.1f} MB, {i} Deployments")
 PY
 fi
 out=$(mktemp)
-measure stream "$out" sh -c "\"$build/ampcheck\" scan - --format json --fail-on never --max-file-size 200000000 < \"$stream\""
+measure text "$out" sh -c "\"$build/ampcheck\" scan - --fail-on never --max-file-size 200000000 < \"$stream\""
+measure json "$out" sh -c "\"$build/ampcheck\" scan - --format json --fail-on never --max-file-size 200000000 < \"$stream\""
 python3 -c "
 import json, sys
 s = json.load(open(sys.argv[1]))['summary']
 print(f\"scanned: {s['services']} services, {s['calls']} calls\")" "$out" || true
-printf 'ampcheck scan - < %s (%s MB): wall %.2f s, cpu %.2f s, peak RSS %.1f MiB (%s cores)\n' \
-  "$stream" "$mb" "$WALL_stream" "$CPU_stream" "$(echo "$RSS_stream / 1024" | bc -l)" "$(nproc)"
+for format in text json; do
+  w="WALL_$format" c="CPU_$format" r="RSS_$format"
+  printf 'ampcheck scan - --format %s < %s (%s MB): wall %.2f s, cpu %.2f s, peak RSS %.1f MiB (%s cores)\n' \
+    "$format" "$stream" "$mb" "${!w}" "${!c}" "$(echo "${!r} / 1024" | bc -l)" "$(nproc)"
+done
 rm -f "$out"
