@@ -3,7 +3,10 @@ ampcheck scanned, and sends it one GET, as a client program of the suite.
 
 The config's upstream servers `orders:80NN` become the failing server named by
 ORDERS_URL and `listen 8080` a free loopback port; nginx runs in the
-foreground with a private prefix and is stopped after the request.
+foreground with a private prefix and is stopped after the request. A config
+that runs Lua (`*_by_lua_block`, ingress-nginx's balancer) gets Debian's lua
+module and the ndk it needs loaded, as /etc/nginx/modules-enabled does, and
+lua-resty-core on its package path.
 """
 import http.client
 import os
@@ -15,6 +18,13 @@ import sys
 import tempfile
 import time
 import urllib.parse
+
+
+# Debian's modules-enabled/*.conf load these, relative to /usr/share/nginx
+# (the package's prefix); the private prefix needs them whole.
+LUA_MODULES = ("/usr/lib/nginx/modules/ndk_http_module.so",
+               "/usr/lib/nginx/modules/ngx_http_lua_module.so")
+LUA_PACKAGE_PATH = "/usr/share/lua/5.1/?.lua;;"  # lua-resty-core, lua-resty-lrucache
 
 
 def free_port():
@@ -29,13 +39,16 @@ def main():
     conf = pathlib.Path("nginx.conf").read_text()
     conf = re.sub(r"\borders:80\d\d\b", f"127.0.0.1:{target.port}", conf)
     conf = re.sub(r"\blisten\s+8080\s*;", f"listen 127.0.0.1:{port};", conf)
+    lua = "_by_lua" in conf
+    modules = "".join(f"load_module {m};\n" for m in LUA_MODULES) if lua else ""
+    package_path = f'  lua_package_path "{LUA_PACKAGE_PATH}";\n' if lua else ""
     with tempfile.TemporaryDirectory(prefix="ampcheck-nginx-") as prefix:
         (pathlib.Path(prefix) / "site.conf").write_text(conf)
         (pathlib.Path(prefix) / "main.conf").write_text(
-            "worker_processes 1;\nerror_log stderr error;\npid nginx.pid;\n"
+            modules + "worker_processes 1;\nerror_log stderr error;\npid nginx.pid;\n"
             "events { worker_connections 64; }\n"
             "http {\n  access_log off;\n  client_body_temp_path tmp;\n  proxy_temp_path tmp;\n"
-            "  include site.conf;\n}\n")
+            + package_path + "  include site.conf;\n}\n")
         (pathlib.Path(prefix) / "tmp").mkdir()
         nginx = subprocess.Popen(["/usr/sbin/nginx", "-p", prefix, "-c", "main.conf",
                                   "-g", "daemon off;"])

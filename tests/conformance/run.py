@@ -13,7 +13,10 @@ ampcheck reads as no retry layer (one try), "env": {...} set for the program,
 built after the scan (go_programs.py).
 It is staged as service `checkout` of fleet/deploy.yaml, calling `orders`
 through the URL in ORDERS_URL (its in-code default names orders; the run sets
-the failing server's). Expected attempts for a mode: the product, over the
+the failing server's). An ingress-nginx case (clients/ingress-nginx/) is an
+Ingress routing to orders, whose call from the ingress-nginx controller is
+compared, and the nginx.conf the controller renders for it, which nginx runs
+and ampcheck does not read. Expected attempts for a mode: the product, over the
 call's retrying layers, of the layer's tries when its retry_on covers the mode,
 else 1 (RETRIED_MODES). An unbounded layer must reach the server's cap. In the
 slow mode the measured hold time must lie between (tries - 1) x per-try
@@ -90,9 +93,22 @@ RETRIED_MODES = {
     "reused-connection-failure": set(),
     "next-route": set(),
 }
-# Layers read by built-in readers, not rule files: their origin.
+# Layers read by built-in readers, not rule files: their origin (an
+# ingress-nginx layer's names its Ingress: the cases' is shop/orders).
 BUILT_IN_LIBRARIES = {"nginx-proxy-next-upstream": "nginx proxy_next_upstream",
-                      "grpc-service-config": "gRPC service config"}
+                      "grpc-service-config": "gRPC service config",
+                      "ingress-nginx": "ingress-nginx Ingress shop/orders"}
+# Readers that are in no table of docs/libraries.md: the versions they are
+# proven on, each of which their page must say.
+READER_PROVEN = {"ingress-nginx": (ROOT / "docs" / "semantics.md",
+                                   ["libnginx-mod-http-lua 1:0.10.23-1+deb12u1"])}
+# The service whose call to orders a case's layers are on: the client
+# program, checkout; for an Ingress, the node standing for the ingress-nginx
+# controller, which is not in the inputs.
+CALLERS = {"ingress-nginx": "ingress-nginx-controller"}
+# Files staged after the scan, which ampcheck must not read: the nginx.conf
+# the ingress-nginx controller renders in its pod, never in a repository.
+AFTER_SCAN = {"ingress-nginx": ["nginx.conf"]}
 MARKERS = {"nginx": ("Dockerfile", "FROM nginx:1.22\n"),
            "python": ("requirements.txt", "requests\n"),
            "javascript": ("package.json", '{"name": "checkout"}\n'),
@@ -128,6 +144,8 @@ def rule_library(rules_dir, rule_id):
 
 
 def recorded_proven(rules_dir, rule_id):
+    if rule_id in READER_PROVEN:
+        return READER_PROVEN[rule_id][1]
     if rule_id in BUILT_IN_LIBRARIES:
         return gen_libraries_doc.BUILT_IN_PROVEN.get(rule_id, [])
     return load_rule(rules_dir, rule_id).get("proven", [])
@@ -145,19 +163,27 @@ def proven_mismatches(rules_dir, ran, whole_suite):
         recorded = {path.stem: yaml.safe_load(path.read_text()).get("proven", [])
                     for path in pathlib.Path(rules_dir).glob("*/*.yaml")}
         recorded.update(gen_libraries_doc.BUILT_IN_PROVEN)
+        recorded.update({rule_id: versions for rule_id, (_, versions)
+                         in READER_PROVEN.items()})
         for rule_id, versions in sorted(recorded.items()):
             for version in versions:
                 if version not in ran.get(rule_id, set()):
                     failures.append(f"rule {rule_id} records proven on {version}, "
                                     f"which no client program ran")
+    for rule_id, (page, versions) in sorted(READER_PROVEN.items()):
+        for version in versions:
+            if version not in page.read_text():
+                failures.append(f"rule {rule_id} records proven on {version}, "
+                                f"which {page.relative_to(ROOT)} does not say")
     return failures
 
 
 def stage(case_dir, language, into, env=None):
     service = into / "checkout"
-    shutil.copytree(case_dir, service, ignore=shutil.ignore_patterns("case.json"))
-    marker, text = MARKERS[language]
-    if not (service / marker).exists():
+    shutil.copytree(case_dir, service, ignore=shutil.ignore_patterns(
+        "case.json", *AFTER_SCAN.get(language, [])))
+    marker, text = MARKERS.get(language, (None, None))
+    if marker and not (service / marker).exists():
         (service / marker).write_text(text)
     deploy = (HERE / "fleet" / "deploy.yaml").read_text()
     if env:
@@ -171,7 +197,7 @@ def stage(case_dir, language, into, env=None):
     return service
 
 
-def scan(ampcheck, staged):
+def scan(ampcheck, staged, caller="checkout"):
     # From inside the staged fleet, so that paths print relative to it.
     program = os.path.abspath(ampcheck) if os.sep in ampcheck else ampcheck
     out = subprocess.run([program, "scan", ".", "--format", "json"],
@@ -179,7 +205,7 @@ def scan(ampcheck, staged):
     if out.returncode not in (0, 1):
         raise SystemExit(f"ampcheck scan {staged} exited {out.returncode}: {out.stderr}")
     report = json.loads(out.stdout)
-    calls = [c for c in report["calls"] if c["from"] == "checkout" and c["to"] == "orders"]
+    calls = [c for c in report["calls"] if c["from"] == caller and c["to"] == "orders"]
     return (calls[0] if calls else None), report
 
 
@@ -237,7 +263,10 @@ def check_case(name, case, case_dir, language, args):
     rows, failures = [], []
     with tempfile.TemporaryDirectory(prefix="ampcheck-conformance-") as tmp:
         service = stage(case_dir, language, pathlib.Path(tmp), case.get("env"))
-        call, report = scan(args.ampcheck, pathlib.Path(tmp))
+        caller = CALLERS.get(language, "checkout")
+        call, report = scan(args.ampcheck, pathlib.Path(tmp), caller)
+        for after in AFTER_SCAN.get(language, []):
+            shutil.copy(case_dir / after, service / after)
         if language == "javascript":  # after the scan, which must not read it
             (service / "node_modules").symlink_to(HERE / "js" / "node_modules")
         if language == "go":  # after the scan too: a copy to build and the binary
@@ -252,7 +281,7 @@ def check_case(name, case, case_dir, language, args):
                 return rows, failures
         where = f"{name}: rule {case['rule']} on {version}"
         if call is None:
-            failures.append(f"{where}: ampcheck found no call checkout->orders "
+            failures.append(f"{where}: ampcheck found no call {caller}->orders "
                             f"(diagnostics: {report['diagnostics']})")
             return rows, failures
         if case.get("expect_no_layer"):
