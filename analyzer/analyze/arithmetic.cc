@@ -42,11 +42,19 @@ Millis BackoffTotal(const Backoff& backoff, uint64_t retries) {
   if (!backoff.base || retries == 0) return 0;
   Millis base = *backoff.base;
   Millis cap = backoff.cap.value_or(base);
+  double multiplier = std::max(1.0, backoff.multiplier.value_or(2.0));
+  double spread = std::max(0.0, backoff.spread.value_or(0.0));
+  constexpr double kForever =
+      static_cast<double>(std::numeric_limits<Millis>::max());
   Millis total = 0;
-  Millis wait = base;
+  double wait = static_cast<double>(base);
   for (uint64_t n = 1; n <= retries && n <= 1000; ++n) {
-    total = SaturatingAdd(total, std::min(cap, wait));
-    if (wait < cap) wait = SaturatingMultiply(wait, 2);
+    double longest = std::min(static_cast<double>(cap), wait) * (1 + spread);
+    total =
+        SaturatingAdd(total, longest >= kForever
+                                 ? std::numeric_limits<Millis>::max()
+                                 : static_cast<Millis>(std::llround(longest)));
+    if (wait < static_cast<double>(cap)) wait *= multiplier;
   }
   return total;
 }

@@ -20,8 +20,11 @@ double BudgetBound(double percent);
 uint64_t DeadlineBound(Millis deadline, Millis per_try_timeout);
 
 // The longest total wait before retries 1..r: the sum of each wait's upper
-// bound min(cap, base * 2^(n-1)); a fixed delay has cap == base. Unknown
-// back-off counts as 0.
+// bound min(cap, base * m^(n-1)) * (1 + spread), the multiplier m 2 unless
+// set (gRPC's backoffMultiplier, cenkalti/backoff's 1.5) and the spread the
+// randomisation around the interval (cenkalti's RandomizationFactor 0.5:
+// exponential.go NextBackOff randomises the capped interval); a fixed delay
+// has cap == base. Unknown back-off counts as 0.
 Millis BackoffTotal(const Backoff& backoff, uint64_t retries);
 
 // The factor a layer contributes after its bounds, and what bounds it.

@@ -32,6 +32,19 @@ TEST_CASE("worst-case hold time: tries x per-try timeout + back-off") {
   CHECK(WorstCaseHoldTime({no_timeout}, 0) == std::nullopt);
 }
 
+TEST_CASE("back-off: the multiplier and the randomisation spread") {
+  Backoff doubling{100, 1000, false, std::nullopt, std::nullopt};
+  CHECK(BackoffTotal(doubling, 3) == 100 + 200 + 400);
+  CHECK(BackoffTotal(doubling, 5) == 100 + 200 + 400 + 800 + 1000);
+  // cenkalti/backoff's ExponentialBackOff: 500ms x 1.5, each wait up to 1.5
+  // times its interval; two retries wait at most 750ms + 1125ms.
+  Backoff cenkalti{500, 60000, true, 1.5, 0.5};
+  CHECK(BackoffTotal(cenkalti, 2) == 1875);
+  // The cap applies to the interval, the spread after it.
+  Backoff capped{500, 600, true, 1.5, 0.5};
+  CHECK(BackoffTotal(capped, 3) == 750 + 900 + 900);
+}
+
 TEST_CASE("worst-case hold time saturates instead of overflowing") {
   constexpr Millis kForever = std::numeric_limits<Millis>::max();
   Layer huge;

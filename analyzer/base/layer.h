@@ -56,6 +56,11 @@ struct Backoff {
   std::optional<Millis> base;
   std::optional<Millis> cap;
   std::optional<bool> jitter;  // unknown when not set and no default known
+  // Growth of the interval per retry; unset: doubling.
+  std::optional<double> multiplier;
+  // Randomisation around the interval: a wait lies within interval x
+  // (1 +- spread) (cenkalti/backoff's RandomizationFactor); unset: 0.
+  std::optional<double> spread;
   bool operator==(const Backoff&) const = default;
 };
 
@@ -81,6 +86,14 @@ struct Layer {
   // Sets a timeout and never retries (a client timeout rule): evidence for
   // timeouts, not a factor of the tries.
   bool timeout_only = false;
+  // A timeout_only layer that bounds the whole call, the library's own
+  // retries of it included (a call deadline, OkHttp's callTimeout): it wraps
+  // the call's retrying layers of its kind instead of each of their tries.
+  bool whole_call = false;
+  // The layer is a retry loop in the calling code, at the loop's line: a
+  // whole-call timeout made after that line in the same file is made inside
+  // the loop and bounds one try.
+  bool code_loop = false;
   Backoff backoff;
   // A retry budget on this layer, in percent of active requests.
   std::optional<double> budget_percent;

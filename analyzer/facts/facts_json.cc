@@ -23,8 +23,8 @@ struct FormatError : std::runtime_error {
 // Fields(), then update the size.
 static_assert(sizeof(Location) == 40, "new field: list it in Fields()");
 static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
-static_assert(sizeof(Backoff) == 40, "new field: list it in Fields()");
-static_assert(sizeof(Layer) == 400, "new field: list it in Fields()");
+static_assert(sizeof(Backoff) == 72, "new field: list it in Fields()");
+static_assert(sizeof(Layer) == 432, "new field: list it in Fields()");
 static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
 static_assert(sizeof(NamespaceFact) == 168, "new field: list it in Fields()");
 static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
@@ -70,11 +70,11 @@ static_assert(sizeof(IngressClassFact) == 112,
               "new field: list it in Fields()");
 static_assert(sizeof(IngressControllerFact) == 208,
               "new field: list it in Fields()");
-static_assert(sizeof(ProxyRouteFact) == 544, "new field: list it in Fields()");
+static_assert(sizeof(ProxyRouteFact) == 576, "new field: list it in Fields()");
 static_assert(sizeof(ProxyConfigFact) == 192, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 832, "new field: list it in Fields()");
+static_assert(sizeof(LayerFact) == 864, "new field: list it in Fields()");
 static_assert(sizeof(ConfigPropertyFact) == 104,
               "new field: list it in Fields()");
 static_assert(sizeof(CallSiteFact) == 296, "new field: list it in Fields()");
@@ -100,6 +100,8 @@ void Fields(Same<Backoff> auto& s, auto&& f) {
   f("base", s.base);
   f("cap", s.cap);
   f("jitter", s.jitter);
+  f("multiplier", s.multiplier);
+  f("spread", s.spread);
 }
 void Fields(Same<Layer> auto& s, auto&& f) {
   f("kind", s.kind);
@@ -114,6 +116,8 @@ void Fields(Same<Layer> auto& s, auto&& f) {
   f("total_timeout", s.total_timeout);
   f("timeout_expression", s.timeout_expression);
   f("timeout_only", s.timeout_only);
+  f("whole_call", s.whole_call);
+  f("code_loop", s.code_loop);
   f("backoff", s.backoff);
   f("budget_percent", s.budget_percent);
   f("budget_at", s.budget_location);

@@ -17,7 +17,7 @@ Layer FullLayer() {
   layer.methods = {"GET", "HEAD"};
   layer.per_try_timeout = 0;  // zero is a value, not an absent field
   layer.total_timeout = 2500;
-  layer.backoff = {100, 2000, false};
+  layer.backoff = {100, 2000, false, 1.5, 0.5};
   layer.budget_percent = 12.345678901234567;
   layer.budget_location = {"dr.yaml", 7};
   layer.shared = true;
@@ -236,7 +236,7 @@ TEST_CASE("facts: every field survives a round trip through JSON") {
   CHECK(layer.tries.unbounded());
   CHECK(layer.provenance == Provenance::kInferred);
   CHECK(layer.per_try_timeout == 0);
-  CHECK(layer.backoff == Backoff{100, 2000, false});
+  CHECK(layer.backoff == Backoff{100, 2000, false, 1.5, 0.5});
   CHECK(layer.budget_percent == 12.345678901234567);
   CHECK(layer.evidence == original.layers[0].layer.evidence);
   CHECK(read.layers[0].target == original.layers[0].target);

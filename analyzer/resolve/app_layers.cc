@@ -14,6 +14,7 @@
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/hosts.h"
 #include "analyzer/resolve/layer_binding.h"
+#include "analyzer/resolve/layer_nesting.h"
 #include "analyzer/resolve/resolve_context.h"
 #include "analyzer/resolve/service_config.h"
 
@@ -392,16 +393,7 @@ void AddApplicationLayers(ResolveContext* c) {
                      shared == shared_by.end() ? "" : shared->second, config,
                      binder, c);
   }
-  for (Call& call : c->model.calls) {
-    std::stable_sort(
-        call.layers.begin(), call.layers.end(),
-        // A client timeout bounds each try of the call, so the client's
-        // retrying layers wrap it: within a kind, timeouts go innermost.
-        [](const Layer& a, const Layer& b) {
-          return std::tie(a.kind, a.timeout_only) <
-                 std::tie(b.kind, b.timeout_only);
-        });
-  }
+  for (Call& call : c->model.calls) NestCallLayers(&call.layers);
 }
 
 }  // namespace ampcheck

@@ -116,7 +116,7 @@ Layer EnvoyGatewayRuleLayer(const GatewayApiFact& route,
     layer.backoff = {policy->retry->backoff.value_or(25),
                      policy->retry->backoff_max.value_or(
                          policy->retry->backoff.value_or(25) * 10),
-                     true};
+                     true, std::nullopt, std::nullopt};
   } else {
     layer.kind = LayerKind::kMesh;
     layer.provenance = Provenance::kMeshDefault;

@@ -241,9 +241,9 @@ class KumaResolver {
                       " (" + m.timeout_from + ")";
     layer.retry_on = m.retry_on;
     // Envoy's back-off: exponential from the base, fully jittered.
-    layer.backoff =
-        Backoff{m.backoff_base.value_or(kDefaultBackoffBase),
-                m.backoff_max.value_or(kDefaultBackoffBase * 10), true};
+    layer.backoff = Backoff{m.backoff_base.value_or(kDefaultBackoffBase),
+                            m.backoff_max.value_or(kDefaultBackoffBase * 10),
+                            true, std::nullopt, std::nullopt};
     layer.evidence = m.evidence;
     if (!Skipped(mesh_fact, "MeshCircuitBreaker")) {
       layer.max_concurrent_retries = kDefaultMaxRetries;

@@ -77,7 +77,8 @@ Layer AnnotationLayer(const LinkerdRetryFact& fact) {
   layer.retry_on = fact.http;
   layer.retry_on.insert(layer.retry_on.end(), fact.grpc.begin(),
                         fact.grpc.end());
-  layer.backoff = Backoff{kBackoffBase, kBackoffCap, std::nullopt};
+  layer.backoff = Backoff{kBackoffBase, kBackoffCap, std::nullopt, std::nullopt,
+                          std::nullopt};
   return layer;
 }
 

@@ -22,7 +22,7 @@ namespace {
 // jitter.
 Backoff EnvoyDefaultBackoff(std::optional<Millis> base) {
   Millis b = base.value_or(25);
-  return Backoff{b, b * 10, true};
+  return Backoff{b, b * 10, true, std::nullopt, std::nullopt};
 }
 
 // Split once per distinct text: every call without a VirtualService shares

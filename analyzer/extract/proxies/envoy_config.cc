@@ -412,8 +412,8 @@ class Reader {
     layer.retry_on = policy->retry_on;
     layer.per_try_timeout = policy->per_try_timeout;
     Millis base = policy->base_interval.value_or(kDefaultBaseInterval);
-    layer.backoff =
-        Backoff{base, policy->max_interval.value_or(base * 10), true};
+    layer.backoff = Backoff{base, policy->max_interval.value_or(base * 10),
+                            true, std::nullopt, std::nullopt};
     if (policy->retry_on.empty()) {
       layer.detail = "retry_policy (" + policy->where +
                      ") without retry_on: no condition to retry on = 1 try; " +

@@ -81,7 +81,7 @@ TEST_CASE("envoy: a route's retry_policy replaces its virtual host's") {
   CHECK(layer.methods.empty());
   CHECK(layer.per_try_timeout == 1000);
   CHECK(layer.total_timeout == 5000);
-  CHECK(layer.backoff == Backoff{25, 250, true});
+  CHECK(layer.backoff == Backoff{25, 250, true, std::nullopt, std::nullopt});
   CHECK(layer.detail ==
         "retry_policy (route): num_retries 3 (retries) = 4 tries, retry_on "
         "5xx,reset, per_try_timeout 1s; route timeout 5s, covering all tries");

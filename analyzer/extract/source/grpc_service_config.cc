@@ -144,6 +144,12 @@ bool LayersFromServiceConfig(const std::string& path, std::string_view json,
       layer.backoff.cap = ProtoDuration(
           retry, "maxBackoff", label + ".retryPolicy", view, diagnostics);
       layer.backoff.jitter = true;  // random(0, current backoff)
+      try {
+        std::string multiplier = ScalarOr(retry, "backoffMultiplier");
+        if (!multiplier.empty())
+          layer.backoff.multiplier = std::stod(multiplier);
+      } catch (...) {  // not a number: doubling, as when absent
+      }
       yaml::Node codes = Get(retry, "retryableStatusCodes");
       layer.retry_on = YamlView::StringList(codes);
     } else if (hedging.IsMap()) {

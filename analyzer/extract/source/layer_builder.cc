@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/extract/source/value_eval.h"
@@ -162,9 +164,11 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
     if (text && !value && layer.timeout_expression.empty())
       layer.timeout_expression = Trim(*text);
   }
+  layer.code_loop = rule.loop;
   if (rule.produces == "timeout") {
     layer.tries = Tries::Of(1);
     layer.timeout_only = true;
+    layer.whole_call = rule.whole_call;
     if (layer.total_timeout) {
       layer.detail = "timeout " + FormatDuration(*layer.total_timeout);
     } else if (layer.per_try_timeout) {
@@ -173,6 +177,8 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
       layer.detail =
           "timeout " + layer.timeout_expression + " (not a constant)";
     }
+    layer.detail +=
+        layer.whole_call ? " over the whole call, its retries included" : "";
     layer.detail += ", does not retry";
   } else {
     SetTries(rule, values, &fact);
@@ -180,6 +186,15 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
   if (!rule.detail.empty()) layer.detail += "; " + rule.detail;
   layer.backoff.base = Duration(values.backoff_base, rule.backoff_base);
   layer.backoff.cap = Duration(values.backoff_cap, rule.backoff_cap);
+  if (values.backoff_multiplier) {
+    // A number as written (1.5, 2); anything else leaves the doubling.
+    std::string text = Trim(StripQuotes(*values.backoff_multiplier));
+    char* end = nullptr;
+    double m = std::strtod(text.c_str(), &end);
+    if (!text.empty() && end == text.c_str() + text.size() && std::isfinite(m))
+      layer.backoff.multiplier = m;
+  }
+  layer.backoff.spread = rule.backoff_spread;
   if (values.jitter) {
     std::string j = ToLower(StripQuotes(*values.jitter));
     if (j == "true" || j == "false") {

@@ -19,6 +19,7 @@ struct MatchValues {
   std::optional<std::string> total_timeout;
   std::optional<std::string> backoff_base;
   std::optional<std::string> backoff_cap;
+  std::optional<std::string> backoff_multiplier;
   std::optional<std::string> jitter;
   std::optional<std::string> target;
   std::optional<std::string> target_fallback;

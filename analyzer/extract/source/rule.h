@@ -84,9 +84,16 @@ struct Rule {
   TriesSpec tries;
   ValueSource per_try_timeout;
   ValueSource total_timeout;
+  // A timeout rule's timeout bounds the whole call, the library's retries of
+  // it included (Layer::whole_call).
+  bool whole_call = false;
+  // A layer rule matching a retry loop in the code (Layer::code_loop).
+  bool loop = false;
   ValueSource backoff_base;
   ValueSource backoff_cap;
-  ValueSource jitter;  // value "true"/"false" or a capture
+  ValueSource jitter;                    // value "true"/"false" or a capture
+  ValueSource backoff_multiplier;        // Backoff::multiplier, a number
+  std::optional<double> backoff_spread;  // Backoff::spread
   std::vector<std::string> retry_on;
   std::vector<std::string> methods;
   // The methods the layer retries when its statement (builder chain)

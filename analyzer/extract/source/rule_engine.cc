@@ -46,8 +46,9 @@ bool ContainsAll(std::string_view text, const std::vector<std::string>& words) {
 
 std::vector<const ValueSource*> SourcesOf(const Rule& rule) {
   return {&rule.tries.count,  &rule.per_try_timeout, &rule.total_timeout,
-          &rule.backoff_base, &rule.backoff_cap,     &rule.jitter,
-          &rule.target,       &rule.target_fallback, &rule.through};
+          &rule.backoff_base, &rule.backoff_cap,     &rule.backoff_multiplier,
+          &rule.jitter,       &rule.target,          &rule.target_fallback,
+          &rule.through};
 }
 
 // The package a Java or Kotlin file declares, or "".
@@ -440,7 +441,7 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
             value = NodeText(v->second.front(), file.content);
           }
         }
-        return value;
+        return value ? value : source.value;
       }
       if (!source.query.empty()) {
         const Query& sub = *compiled.sub_queries.at(source.query);
@@ -458,6 +459,7 @@ bool RuleEngine::RunRule(const Compiled& compiled, TSNode root,
                        resolve(rule.total_timeout),
                        resolve(rule.backoff_base),
                        resolve(rule.backoff_cap),
+                       resolve(rule.backoff_multiplier),
                        resolve(rule.jitter),
                        resolve(rule.target),
                        resolve(rule.target_fallback),

@@ -20,6 +20,7 @@ struct Found {
   std::string timeout;
   std::string target;
   std::string fallback;
+  std::string backoff;
 };
 
 // "per-try/total" in milliseconds, "-" where unset: what a timeout= says.
@@ -28,6 +29,14 @@ std::string TimeoutText(const Layer& layer) {
     return m ? std::to_string(*m) : std::string("-");
   };
   return ms(layer.per_try_timeout) + "/" + ms(layer.total_timeout);
+}
+
+// "base/cap" in milliseconds, "-" where unset: what a backoff= says.
+std::string BackoffText(const Layer& layer) {
+  auto ms = [](const std::optional<Millis>& m) {
+    return m ? std::to_string(*m) : std::string("-");
+  };
+  return ms(layer.backoff.base) + "/" + ms(layer.backoff.cap);
 }
 
 std::string TargetText(const Target& target) {
@@ -77,7 +86,8 @@ void CompareFixture(const Rule& rule, const std::string& display,
   for (const LayerFact& layer : facts.layers) {
     actual[layer.layer.location.line] = {
         layer.layer.tries.ToString(), TimeoutText(layer.layer),
-        TargetText(layer.target), layer.target.fallback};
+        TargetText(layer.target), layer.target.fallback,
+        BackoffText(layer.layer)};
   }
   for (const CallSiteFact& site : facts.call_sites) {
     actual[site.location.line] = {"", "", TargetText(site.target),
@@ -100,6 +110,10 @@ void CompareFixture(const Rule& rule, const std::string& display,
         problems.push_back(
             fmt::format("wrong timeout: {}:{} {} timeout={} (expected {})",
                         display, line, rule.id, it->second.timeout, e.timeout));
+      } else if (!e.backoff.empty() && e.backoff != it->second.backoff) {
+        problems.push_back(
+            fmt::format("wrong backoff: {}:{} {} backoff={} (expected {})",
+                        display, line, rule.id, it->second.backoff, e.backoff));
       } else if (!e.target.empty() && e.target != it->second.target) {
         problems.push_back(
             fmt::format("wrong target: {}:{} {} target={} (expected {})",
@@ -143,7 +157,8 @@ std::map<int, std::vector<FixtureExpectation>> ReadFixtureExpectations(
     const std::string& text) {
   static const RE2 kExpect(
       R"((//|#)(?:"\s*:\s*")?\s*ruleid:\s*([a-z0-9.-]+)(\s+tries=(\w+))?)"
-      R"((\s+timeout=(\S+))?(\s+target=(\S+))?(\s+fallback=(\S+))?)");
+      R"((\s+timeout=(\S+))?(\s+target=(\S+))?(\s+fallback=(\S+))?)"
+      R"((\s+backoff=(\S+))?)");
   std::map<int, std::vector<FixtureExpectation>> out;
   std::vector<std::string> lines = Split(text, '\n');
   for (size_t i = 0; i < lines.size(); ++i) {
@@ -162,7 +177,7 @@ std::map<int, std::vector<FixtureExpectation>> ReadFixtureExpectations(
       }
     }
     out[static_cast<int>(target) + 1].push_back(
-        {m[2], m[4], m[6], m[8], m[10]});
+        {m[2], m[4], m[6], m[8], m[10], m[12]});
   }
   return out;
 }

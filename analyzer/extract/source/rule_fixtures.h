@@ -25,6 +25,7 @@ struct FixtureExpectation {
   std::string timeout;   // "PER_TRY_MS/TOTAL_MS", "-" for unset; "" not stated
   std::string target;    // "kind:value" ("env:ORDERS_URL"), "" when not stated
   std::string fallback;  // the target's in-code default, "" when not stated
+  std::string backoff;   // "BASE_MS/CAP_MS", "-" for unset; "" not stated
 };
 
 // ruleid: expectations by the line they apply to. A comment-only line applies

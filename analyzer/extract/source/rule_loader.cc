@@ -170,6 +170,18 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
   }
   r.per_try_timeout = ParseValue(doc["per_try_timeout"]);
   r.total_timeout = ParseValue(doc["total_timeout"]);
+  r.whole_call = doc["whole_call"] && doc["whole_call"].Scalar() == "true";
+  r.loop = doc["loop"] && doc["loop"].Scalar() == "true";
+  if (r.whole_call && (r.produces != "timeout" || r.total_timeout.empty())) {
+    Error(diagnostics, path, doc["whole_call"].Mark().line + 1,
+          "whole_call is for a timeout rule with a total_timeout");
+    return false;
+  }
+  if (r.loop && r.produces != "layer") {
+    Error(diagnostics, path, doc["loop"].Mark().line + 1,
+          "loop is for a layer rule");
+    return false;
+  }
   if (r.produces == "timeout") {
     if (doc["tries"]) {
       Error(diagnostics, path, doc["tries"].Mark().line + 1,
@@ -188,6 +200,9 @@ bool ParseRule(const RuleSchema& schema, const std::string& path,
     r.backoff_base = ParseValue(backoff["base"]);
     r.backoff_cap = ParseValue(backoff["cap"]);
     r.jitter = ParseValue(backoff["jitter"]);
+    r.backoff_multiplier = ParseValue(backoff["multiplier"]);
+    // The schema has checked it is a number.
+    if (backoff["spread"]) r.backoff_spread = backoff["spread"].as<double>();
   }
   r.retry_on = Strings(doc["retry_on"]);
   r.methods = Strings(doc["methods"]);
