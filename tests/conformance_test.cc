@@ -55,5 +55,26 @@ TEST_CASE(
   CHECK(LastLine(run.out).find(", 0 mismatches") == std::string::npos);
 }
 
+TEST_CASE(
+    "a call deadline nested inside the retries it bounds fails the suite, "
+    "named") {
+  // grpc-go's retries run under the call's context deadline; nested per try,
+  // ampcheck would say 3 x 300ms where the client holds 300ms.
+  ShellRun run = RunShell(
+      "rules=$(mktemp -d) && cp -r " + std::string(AMPCHECK_SOURCE_DIR) +
+      "/rules/. \"$rules\" && sed -i '/^whole_call: true/d' "
+      "\"$rules/go/go-context-with-timeout.yaml\" && " +
+      Suite() +
+      " --rules-dir \"$rules\" --only grpc-retry-policy 2>&1; status=$?; "
+      "rm -rf \"$rules\"; exit $status");
+  INFO(run.out);
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.find("MISMATCH go/grpc-retry-policy: rule grpc-service-config "
+                     "on golang-google-grpc-dev 1.33.3-2, failure mode slow: "
+                     "ampcheck's worst case 0.920s overestimates the ") !=
+        std::string::npos);
+  CHECK(LastLine(run.out).find(", 0 mismatches") == std::string::npos);
+}
+
 }  // namespace
 }  // namespace ampcheck

@@ -51,6 +51,9 @@ MAX_ATTEMPTS = 30  # the server's cap: an unbounded client is stopped here
 PROGRAM_TIMEOUT_S = 20
 # Hold-time slack: process scheduling on a loaded 2-core machine.
 HOLD_SLACK_S = 0.4
+# The worst case may exceed the measured hold by this factor (+ the slack):
+# the back-off's longest waits against the ones a run drew.
+OVERESTIMATE_FACTOR = 1.25
 
 # What each retry_on word of the rules (rules/*/*.yaml) retries among the
 # failure modes. A layer without retry_on retries every failure its call
@@ -327,6 +330,17 @@ def check_case(name, case, case_dir, language, args):
                     failures.append(f"{where}, failure mode slow: held {hold:.3f}s, "
                                     f"ampcheck's worst case is {high_ms / 1000:.3f}s "
                                     f"({expected} x {per_try:.3f}s per try)")
+                elif (high_ms / 1000 > hold * OVERESTIMATE_FACTOR + HOLD_SLACK_S
+                      and not case.get("hold_over")):
+                    # A worst case far above what the client held is a timeout
+                    # nested on the wrong side of a retry, or a back-off the
+                    # program sets and ampcheck does not read.
+                    failures.append(f"{where}, failure mode slow: ampcheck's worst case "
+                                    f"{high_ms / 1000:.3f}s overestimates the {hold:.3f}s "
+                                    f"held (more than {OVERESTIMATE_FACTOR} x + "
+                                    f"{HOLD_SLACK_S}s); a case whose worst case another "
+                                    f"mode or a random back-off reaches says why in "
+                                    f"\"hold_over\"")
     return rows, failures
 
 
