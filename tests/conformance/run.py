@@ -295,6 +295,14 @@ def check_case(name, case, case_dir, language, args):
             failures.append(f"{where}: no layer of {library!r} on the call "
                             f"({call['arithmetic']})")
             return rows, failures
+        if case.get("timeout_rule"):
+            # The client timeout whose per-try bound the slow mode measures.
+            timeout_library = rule_library(args.rules_dir, case["timeout_rule"])
+            if not any(layer["origin"] == timeout_library and layer.get("timeout_only")
+                       for layer in call["layers"]):
+                failures.append(f"{where}: no {case['timeout_rule']} timeout on the "
+                                f"call ({call['arithmetic']})")
+                return rows, failures
         for mode in case.get("modes", MODES):
             expected, unbounded = expected_attempts(call, mode)
             with failing_server(case, mode) as server:
@@ -382,6 +390,9 @@ def main():
         all_rows += rows
         all_failures += failures
         ran.setdefault(case["rule"], set()).update(row["version"] for row in rows)
+        if case.get("timeout_rule"):
+            ran.setdefault(case["timeout_rule"], set()).update(
+                row["version"] for row in rows if row["mode"] == "slow")
     for failure in proven_mismatches(args.rules_dir, ran, not args.only):
         print("MISMATCH " + failure, flush=True)
         all_failures.append(failure)
