@@ -316,7 +316,9 @@ def check_case(name, case, case_dir, language, args):
                 measured, hold = server.attempts(), server.hold_time_s()
             said = "unbounded" if unbounded else expected
             row = {"case": name, "rule": case["rule"], "version": version, "mode": mode,
-                   "measured": measured, "ampcheck": said, "hold_s": round(hold, 3)}
+                   "measured": measured, "ampcheck": said, "hold_s": round(hold, 3),
+                   "timeouts": [layer["origin"] for layer in call["layers"]
+                                if layer.get("timeout_only")]}
             rows.append(row)
             if out.returncode != 0 and not unbounded:
                 failures.append(f"{where}, failure mode {mode}: the program failed "
