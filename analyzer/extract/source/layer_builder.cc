@@ -18,6 +18,23 @@ std::optional<Millis> Duration(const std::optional<std::string>& text,
   return EvalDuration(*text, source.unit_ms);
 }
 
+// A back-off the code sets to what is not a constant (RetryWaitMin =
+// cfg.Wait) keeps the library's default, and the detail says so: an unknown
+// wait counted as none would shorten the hold time silently.
+std::optional<Millis> BackoffDuration(const std::optional<std::string>& text,
+                                      const ValueSource& source,
+                                      const std::string& what,
+                                      std::string* detail) {
+  std::optional<Millis> value = Duration(text, source);
+  if (value || !text || !source.value) return value;
+  std::optional<Millis> fallback = EvalDuration(*source.value, source.unit_ms);
+  if (fallback) {
+    *detail += fmt::format("; {} {} is not a constant: the default {} assumed",
+                           what, Trim(*text), FormatDuration(*fallback));
+  }
+  return fallback;
+}
+
 std::string CountWording(const Rule& rule, const std::string& text) {
   std::string label = rule.tries.label.empty() ? "count" : rule.tries.label;
   return fmt::format("{} = {}", label, Trim(text));
@@ -184,8 +201,10 @@ LayerFact BuildLayer(const Rule& rule, const MatchValues& values,
     SetTries(rule, values, &fact);
   }
   if (!rule.detail.empty()) layer.detail += "; " + rule.detail;
-  layer.backoff.base = Duration(values.backoff_base, rule.backoff_base);
-  layer.backoff.cap = Duration(values.backoff_cap, rule.backoff_cap);
+  layer.backoff.base = BackoffDuration(values.backoff_base, rule.backoff_base,
+                                       "back-off base", &layer.detail);
+  layer.backoff.cap = BackoffDuration(values.backoff_cap, rule.backoff_cap,
+                                      "back-off cap", &layer.detail);
   if (values.backoff_multiplier) {
     // A number as written (1.5, 2); anything else leaves the doubling.
     std::string text = Trim(StripQuotes(*values.backoff_multiplier));
