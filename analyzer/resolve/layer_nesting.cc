@@ -19,15 +19,19 @@ bool InsideCodeLoop(const Layer& timeout, const std::vector<Layer>& layers) {
 
 void NestCallLayers(std::vector<Layer>* layers) {
   enum Rank { kWholeCallTimeout, kRetrying, kPerTryTimeout };
+  // Ranked before anything moves: InsideCodeLoop reads every layer.
+  std::vector<Rank> ranks;
+  ranks.reserve(layers->size());
+  for (const Layer& layer : *layers) {
+    ranks.push_back(!layer.timeout_only ? kRetrying
+                    : layer.whole_call && !InsideCodeLoop(layer, *layers)
+                        ? kWholeCallTimeout
+                        : kPerTryTimeout);
+  }
   std::vector<std::pair<Rank, Layer>> ranked;
   ranked.reserve(layers->size());
-  for (Layer& layer : *layers) {
-    Rank rank = !layer.timeout_only ? kRetrying
-                : layer.whole_call && !InsideCodeLoop(layer, *layers)
-                    ? kWholeCallTimeout
-                    : kPerTryTimeout;
-    ranked.emplace_back(rank, std::move(layer));
-  }
+  for (size_t i = 0; i < layers->size(); ++i)
+    ranked.emplace_back(ranks[i], std::move((*layers)[i]));
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const auto& a, const auto& b) {
                      return std::tie(a.second.kind, a.first) <

@@ -60,6 +60,9 @@ TEST_CASE("a deadline made inside a retry loop bounds one try") {
   loop.code_loop = true;
   CHECK(Order({Timeout("context.WithTimeout", true, 12), loop}) ==
         "hand-rolled retry loop > context.WithTimeout");
+  // The same when the loop comes first on the call.
+  CHECK(Order({loop, Timeout("context.WithTimeout", true, 12)}) ==
+        "hand-rolled retry loop > context.WithTimeout");
   CHECK(Order({loop, Timeout("context.WithTimeout", true, 8)}) ==
         "context.WithTimeout > hand-rolled retry loop");
   Layer elsewhere = Timeout("context.WithTimeout", true, 12);
