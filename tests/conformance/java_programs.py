@@ -1,11 +1,14 @@
-"""Compiles the Java client programs with javac against the Debian jars in
-/usr/share/java, once per source: the classes are kept in a cache outside the
-repository (the temporary directory), keyed by the sources, the jars and the
-javac version, and copied next to the staged program after the scan.
+"""Compiles the Java client programs with javac, and the Kotlin ones with
+kotlinc (Debian kotlin), against the Debian jars in /usr/share/java, once per
+source: the classes are kept in a cache outside the repository (the temporary
+directory), keyed by the sources, the jars and the compiler's version, and
+copied next to the staged program after the scan.
 
 A Java program's case.json names its classpath in its own command,
 ["java", ..., "-cp", ".:/usr/share/java/okhttp.jar:...", "OrdersClient"]:
-javac compiles with the same jars ("." is the staged program's directory).
+the compiler uses the same jars ("." is the staged program's directory); a
+Kotlin program's also names /usr/share/java/kotlin-stdlib.jar, which it runs
+with.
 """
 import functools
 import hashlib
@@ -16,7 +19,7 @@ import subprocess
 import tempfile
 
 CACHE = pathlib.Path(tempfile.gettempdir()) / "ampcheck-conformance-java-classes"
-COMPILE_TIMEOUT_S = 120
+COMPILE_TIMEOUT_S = 240
 
 
 def _classpath(argv):
@@ -27,14 +30,14 @@ def _classpath(argv):
 
 
 @functools.lru_cache(maxsize=None)
-def _javac_version():
-    out = subprocess.run(["javac", "-version"], capture_output=True, text=True)
+def _compiler_version(compiler):
+    out = subprocess.run([compiler, "-version"], capture_output=True, text=True)
     return out.stdout + out.stderr
 
 
-def _key(sources, jars):
+def _key(compiler, sources, jars):
     digest = hashlib.sha256()
-    digest.update(_javac_version().encode())
+    digest.update(_compiler_version(compiler).encode())
     for source in sources:
         digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
     for jar in jars:
@@ -45,26 +48,28 @@ def _key(sources, jars):
 
 
 def build_client(service, argv):
-    """Compiles the staged *.java in `service` (cached) and copies the
-    classes there, after the scan; None or what went wrong."""
-    if shutil.which("javac") is None:
-        return "no javac: run tests/conformance/setup.sh (default-jdk-headless)"
+    """Compiles the staged *.java or *.kt in `service` (cached) and copies
+    the classes there, after the scan; None or what went wrong."""
     service = pathlib.Path(service)
-    sources = sorted(service.glob("*.java"))
+    sources = sorted(service.glob("*.kt"))
+    compiler, package = ("kotlinc", "kotlin") if sources else ("javac", "default-jdk-headless")
+    sources = sources or sorted(service.glob("*.java"))
+    if shutil.which(compiler) is None:
+        return f"no {compiler}: run tests/conformance/setup.sh ({package})"
     jars = _classpath(argv)
     missing = [jar for jar in jars if not os.path.exists(jar)]
     if missing:
         return f"missing {', '.join(missing)}: run tests/conformance/setup.sh"
-    classes = CACHE / _key(sources, jars)
+    classes = CACHE / _key(compiler, sources, jars)
     if not classes.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         build = pathlib.Path(tempfile.mkdtemp(prefix="build-", dir=CACHE))
-        out = subprocess.run(["javac", "-nowarn", "-d", str(build), "-cp", os.pathsep.join(jars)]
+        out = subprocess.run([compiler, "-nowarn", "-d", str(build), "-cp", os.pathsep.join(jars)]
                              + [str(s) for s in sources],
                              capture_output=True, text=True, timeout=COMPILE_TIMEOUT_S)
         if out.returncode != 0:
             shutil.rmtree(build, ignore_errors=True)
-            return f"javac in {service} failed: {out.stderr.strip()[-600:]}"
+            return f"{compiler} in {service} failed: {out.stderr.strip()[-600:]}"
         try:
             build.rename(classes)
         except OSError:  # compiled meanwhile by another run

@@ -9,7 +9,8 @@ case.json: {"rule": rule id, "package": {"debian": name} or {"npm": name},
 "program": argv run in the staged directory ({conformance} is this
 directory), "modes": [...] (default all), "expect_no_layer": true for a shape
 ampcheck reads as no retry layer (one try), "env": {...} set for the program,
-"server": "grpc" for a gRPC client (grpc_failing_server.py)}. Go programs are
+"server": "grpc" for a gRPC client (grpc_failing_server.py), "slow_hold_s":
+seconds the slow server holds on (default 5) for a longer default timeout}. Go programs are
 built after the scan (go_programs.py).
 It is staged as service `checkout` of fleet/deploy.yaml, calling `orders`
 through the URL in ORDERS_URL (its in-code default names orders; the run sets
@@ -49,6 +50,9 @@ import gen_libraries_doc  # noqa: E402
 
 MAX_ATTEMPTS = 30  # the server's cap: an unbounded client is stopped here
 PROGRAM_TIMEOUT_S = 20
+# How long the slow server holds an answer back before it closes; a case
+# whose library default timeout is longer says so ("slow_hold_s").
+SLOW_HOLD_S = 5.0
 # Hold-time slack: process scheduling on a loaded 2-core machine.
 HOLD_SLACK_S = 0.4
 # The worst case may exceed the measured hold by this factor (+ the slack):
@@ -116,7 +120,8 @@ MARKERS = {"nginx": ("Dockerfile", "FROM nginx:1.22\n"),
            "python": ("requirements.txt", "requests\n"),
            "javascript": ("package.json", '{"name": "checkout"}\n'),
            "go": ("go.mod", "module checkout\n\ngo 1.19\n"),
-           "java": ("pom.xml", "<project><artifactId>checkout</artifactId></project>\n")}
+           "java": ("pom.xml", "<project><artifactId>checkout</artifactId></project>\n"),
+           "kotlin": ("build.gradle.kts", 'rootProject.name = "checkout"\n')}
 
 
 def package_version(package):
@@ -257,7 +262,8 @@ def failing_server(case, mode):
     if case.get("server") == "grpc" and mode != "refused":
         return GrpcFailingServer(go_programs.build_grpc_server(), mode,
                                  max_attempts=MAX_ATTEMPTS)
-    return FailingServer(mode, max_attempts=MAX_ATTEMPTS)
+    return FailingServer(mode, max_attempts=MAX_ATTEMPTS,
+                         slow_hold_s=case.get("slow_hold_s", SLOW_HOLD_S))
 
 
 def check_case(name, case, case_dir, language, args):
@@ -277,7 +283,7 @@ def check_case(name, case, case_dir, language, args):
             if error:
                 failures.append(f"{name}: {error}")
                 return rows, failures
-        if language == "java":  # after the scan: the compiled classes beside the source
+        if language in ("java", "kotlin"):  # after the scan: the classes beside the source
             error = java_programs.build_client(service, case["program"])
             if error:
                 failures.append(f"{name}: {error}")

@@ -1,0 +1,20 @@
+import java.io.IOException
+import java.time.Duration
+import okhttp3.OkHttpClient
+import okhttp3.Request
+
+val ORDERS_URL: String = System.getenv("ORDERS_URL") ?: "http://orders:8080/orders"
+
+fun main() {
+    val client = OkHttpClient.Builder()
+        .callTimeout(Duration.ofSeconds(1))
+        .build()
+    val request = Request.Builder().url(ORDERS_URL).build()
+    try {
+        client.newCall(request).execute().use { response -> println(response.code()) }
+    } catch (error: IOException) {
+        println(error.javaClass.simpleName)
+    }
+    client.dispatcher().executorService().shutdown()
+    client.connectionPool().evictAll()
+}
