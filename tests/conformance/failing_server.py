@@ -9,6 +9,10 @@ Failure modes:
             on the loopback interface (a raw AF_PACKET socket, root only)
   slow      the request is read and no answer is sent until the client gives
             up (closes) or `slow_hold_s` passes
+  stale     (only for a case that lists it) the server's first request is
+            answered 200 on a kept-alive connection and not counted; every
+            later one is read, then its connection is reset: a client whose
+            pooled connection fails on reuse
 
 Bounds: the server fails at most `max_attempts` attempts (later ones get a
 200, so a client that never stops is stopped; a refused port starts listening)
@@ -21,13 +25,17 @@ import threading
 import time
 
 MODES = ("503", "500", "reset", "refused", "slow")
+# Modes a case runs only when it lists them ("modes"): they need a program
+# that makes a first call to warm its connection pool.
+EXTRA_MODES = ("stale",)
 _REASONS = {"503": "Service Unavailable", "500": "Internal Server Error"}
 
 
 class FailingServer:
     def __init__(self, mode, max_attempts=50, lifetime_s=30.0, slow_hold_s=5.0):
-        if mode not in MODES:
-            raise ValueError(f"unknown failure mode {mode!r}; one of {', '.join(MODES)}")
+        if mode not in MODES + EXTRA_MODES:
+            raise ValueError(f"unknown failure mode {mode!r}; one of "
+                             f"{', '.join(MODES + EXTRA_MODES)}")
         self.mode = mode
         self.max_attempts = max_attempts
         self.lifetime_s = lifetime_s
@@ -41,6 +49,7 @@ class FailingServer:
         self._sock.bind(("127.0.0.1", 0))
         self.port = self._sock.getsockname()[1]
         self._sniffer = None
+        self._warmed = False  # stale: the first request was answered
         if mode == "refused":
             self._sniffer = socket.socket(socket.AF_PACKET, socket.SOCK_RAW,
                                           socket.htons(0x0800))
@@ -89,6 +98,12 @@ class FailingServer:
         with self._lock:
             self._attempts.append((start, end))
             return len(self._attempts)
+
+    def _warm_up(self):
+        """False the first time (that request is the warm-up), then True."""
+        with self._lock:
+            warmed, self._warmed = self._warmed, True
+            return warmed
 
     def _running(self):
         return not self._stop.is_set() and time.monotonic() < self._deadline
@@ -170,11 +185,14 @@ class FailingServer:
                 if request is None:
                     return
                 start = time.monotonic()
+                if self.mode == "stale" and not self._warm_up():
+                    conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
+                    continue
                 if self.attempts() >= self.max_attempts:
                     conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n"
                                  b"Connection: close\r\n\r\n")
                     return
-                if self.mode == "reset":
+                if self.mode in ("reset", "stale"):
                     conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                                     struct.pack("ii", 1, 0))
                     self._record(start, time.monotonic())

@@ -91,13 +91,13 @@ RETRIED_MODES = {
     # should use alone); Apache HttpClient's retry handlers leave out
     # ConnectException and timeouts (InterruptedIOException) and retry a reset
     # or a connection closed with no answer. OkHttp retries a failure on a
-    # pooled connection, or on the host's next address: a run makes one call
-    # to one address, so none of the modes.
+    # pooled connection (the stale mode, whose programs warm the pool with a
+    # first call), or on the host's next address: a run calls one address.
     "IOException": {"refused", "reset", "slow"},
     "connect-failure": {"refused"},
     "connection-reset": {"reset"},
     "no-response": set(),
-    "reused-connection-failure": set(),
+    "reused-connection-failure": {"stale"},
     "next-route": set(),
 }
 # Layers read by built-in readers, not rule files: their origin (an
