@@ -135,18 +135,17 @@ bool ParseBaseline(const std::string& file, std::string_view content,
 void ReconcileAccepted(const Baseline* baseline,
                        const std::set<std::string>& disabled_checks,
                        Model* model, Analysis* analysis) {
-  // Every finding, accepted or not, counts as a match for staleness.
-  std::set<std::string> seen;
-  // A baseline written before findings were grouped by cause names calls
-  // and paths: those match the cause that lists them.
-  auto see = [&seen](const Finding& f) {
-    for (std::string& identity : Identities(f))
-      seen.insert(std::move(identity));
-  };
-  for (const Finding& f : analysis->findings) see(f);
-  for (const auto& [f, s] : analysis->suppressed) see(f);
-
   if (baseline) {
+    // Every finding, accepted or not, counts as a match for staleness. A
+    // baseline written before findings were grouped by cause names calls
+    // and paths: those match the cause that lists them.
+    std::set<std::string> seen;
+    auto see = [&seen](const Finding& f) {
+      for (std::string& identity : Identities(f))
+        seen.insert(std::move(identity));
+    };
+    for (const Finding& f : analysis->findings) see(f);
+    for (const auto& [f, s] : analysis->suppressed) see(f);
     std::map<std::string, const BaselineEntry*> accepted;
     for (const BaselineEntry& e : baseline->entries)
       accepted.emplace(e.identity, &e);
