@@ -139,6 +139,37 @@ TEST_CASE("diff: findings that worsen fail the gate with both arithmetics") {
   CHECK(json.out.find("\"how\": \"27 -> 36 tries\"") != std::string::npos);
 }
 
+TEST_CASE(
+    "diff --json-output: the JSON report from the same run, with the head's "
+    "worst path") {
+  Scratch scratch;
+  const std::string json = (scratch.path / "diff.json").string();
+  Run run = Ampcheck(
+      {"diff", "../base", ".", "--format", "markdown", "--json-output", json},
+      kDiff + "worsened-path/head");
+  CHECK(run.status == 1);
+  CHECK(run.out.find("**Findings worsened (2)**") != std::string::npos);
+  std::ifstream in(json);
+  std::string text((std::istreambuf_iterator<char>(in)),
+                   std::istreambuf_iterator<char>());
+  Run alone = Ampcheck({"diff", "../base", ".", "--format", "json"},
+                       kDiff + "worsened-path/head");
+  CHECK(text == alone.out);
+  CHECK(text.find("\"head_worst_path\": {\n    \"arithmetic\": "
+                  "\"frontend->checkout(3: Istio default, no VirtualService "
+                  "for checkout) x checkout->pricing(12 = 3 client: "
+                  "hashicorp/go-retryablehttp, checkout/client.go:41 x 4 mesh: "
+                  "VirtualService pricing, pricing-routes.yaml:16) = 36\",\n"
+                  "    \"services\": [\n      \"frontend\",\n      "
+                  "\"checkout\",\n      \"pricing\"\n    ],\n    "
+                  "\"tries\": 36\n  }") != std::string::npos);
+  Run unwritable = Ampcheck({"diff", "../base", ".", "--json-output",
+                             (scratch.path / "no/such/dir/d.json").string()},
+                            kDiff + "worsened-path/head");
+  CHECK(unwritable.status == 2);
+  CHECK(unwritable.err.find("ampcheck: cannot write ") != std::string::npos);
+}
+
 TEST_CASE("diff of unrelated changes: all-clear and exit 0") {
   Run run = Ampcheck({"diff", kDiff + "unrelated-change/base",
                       kDiff + "unrelated-change/head"});

@@ -30,6 +30,7 @@ struct DiffFlags {
   std::string format = "text";
   ExitPolicy exit;
   std::string output;
+  std::string json_output;  // the JSON report too, beside --format's
 };
 
 // Inputs relative to the current directory, as the git tree maps them.
@@ -144,6 +145,14 @@ int RunDiffCommand(DiffFlags flags) {
     std::cerr << "ampcheck: cannot write " << flags.output << "\n";
     return kExitUsage;
   }
+  if (!flags.json_output.empty()) {
+    std::ostringstream json;
+    RenderDiff("json", base_side, head_side, diff, json);
+    if (!WriteOutput(flags.json_output, json.str())) {
+      std::cerr << "ampcheck: cannot write " << flags.json_output << "\n";
+      return kExitUsage;
+    }
+  }
   bool failing = false;
   for (const Finding& f : diff.added)
     failing = failing || FailsAt(f.severity, flags.exit.fail_on);
@@ -176,6 +185,9 @@ void AddDiffCommand(CLI::App* app, Command* run) {
   AddExitPolicyOptions(diff, &flags->exit);
   diff->add_option("-o,--output", flags->output,
                    "Write the report to this file (default: stdout)");
+  diff->add_option("--json-output", flags->json_output,
+                   "Also write the JSON report to this file, from the same "
+                   "run (default: none)");
   AddPipelineOptions(diff, &flags->pipeline);
   diff->callback(
       [flags, run] { *run = [flags] { return RunDiffCommand(*flags); }; });

@@ -203,6 +203,16 @@ void RenderJson(const FleetSide& base, const FleetSide& head,
   doc["fixed"] = nlohmann::json::array();
   for (const Finding& f : diff.fixed) doc["fixed"].push_back(FindingJson(f));
   doc["unchanged_findings"] = diff.kept - diff.worsened.size();
+  // The head's worst path, changed or not: what a gate reports as the
+  // fleet's worst tries after the change.
+  std::vector<int> order = PathOrder(head.model, head.analysis);
+  if (!order.empty()) {
+    Path worst = after.WorstPathTo(order.front());
+    doc["head_worst_path"] = {
+        {"services", after.PathNames(worst.calls)},
+        {"tries", TriesJson(worst.tries)},
+        {"arithmetic", after.PathArithmetic(worst.calls)}};
+  }
   out << DumpJson(doc, 2) << "\n";
 }
 

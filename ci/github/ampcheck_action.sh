@@ -15,7 +15,10 @@
 #
 # Outputs: sarif, upload (whether the SARIF can be uploaded: not on a pull
 # request from a fork, whose token cannot write code scanning results; then
-# the findings are printed as annotations instead), comment.
+# the findings are printed as annotations instead), comment; on a pull
+# request also findings_added, findings_worsened and worst_tries (the head's
+# worst path, a number or "unbounded"), from the diff's JSON report
+# (AMPCHECK_DIFF_JSON, default ampcheck-diff.json).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 ampcheck=${AMPCHECK:-ampcheck}
@@ -28,6 +31,7 @@ fail_on=${AMPCHECK_FAIL_ON:-error}
 sarif=${AMPCHECK_SARIF:-ampcheck.sarif}
 baseline=${AMPCHECK_BASELINE:-.ampcheck-baseline.json}
 comment_file=${AMPCHECK_COMMENT_FILE:-ampcheck-comment.md}
+diff_json=${AMPCHECK_DIFF_JSON:-ampcheck-diff.json}
 
 baseline_args=()
 if [ -n "$baseline" ] && [ -f "$baseline" ]; then
@@ -75,10 +79,20 @@ if ! git cat-file -e "$base^{commit}" 2>/dev/null; then
   }
 fi
 "$ampcheck" diff --base "$base" "${paths[@]}" "${extra[@]}" "${diff_extra[@]}" \
-  --format markdown --fail-on "$fail_on" -o "$comment_file"
+  --format markdown --fail-on "$fail_on" -o "$comment_file" --json-output "$diff_json"
 diff_status=$?
 if [ "$diff_status" -ge 2 ]; then exit "$diff_status"; fi
 output "comment=$comment_file"
+python3 - "$diff_json" >>"${GITHUB_OUTPUT:-/dev/null}" <<'PY' || {
+import json, sys
+diff = json.load(open(sys.argv[1]))
+print(f"findings_added={len(diff['added'])}")
+print(f"findings_worsened={len(diff['worsened'])}")
+print(f"worst_tries={diff.get('head_worst_path', {}).get('tries', 1)}")
+PY
+  echo "ampcheck: cannot read the diff's JSON report $diff_json" >&2
+  exit 2
+}
 if [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then cat "$comment_file" >>"$GITHUB_STEP_SUMMARY"; fi
 if [ "${AMPCHECK_COMMENT:-true}" = true ]; then
   # An all-clear only updates a comment posted earlier (the change no longer

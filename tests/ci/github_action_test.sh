@@ -52,6 +52,7 @@ run_action() {  # run_action REPO EVENT_NAME -> status in $status
   local repo=$1
   (cd "$repo" && env AMPCHECK="$binary" AMPCHECK_PATHS=. \
     AMPCHECK_SARIF="$work/out.sarif" AMPCHECK_COMMENT_FILE="$work/comment.md" \
+    AMPCHECK_DIFF_JSON="$work/diff.json" \
     GITHUB_EVENT_NAME="$2" GITHUB_EVENT_PATH="$work/event.json" \
     GITHUB_OUTPUT="$work/output" GITHUB_STEP_SUMMARY="$work/summary.md" \
     GITHUB_TOKEN=test-token GITHUB_REPOSITORY=shop/fleet \
@@ -77,6 +78,9 @@ grep -qx "comment=$work/comment.md" "$work/output" || fail "no comment output"
 grep -qx "upload=true" "$work/output" || fail "same-repository pull request: upload not true: $(cat "$work/output")"
 ! grep -q '^::error' "$work/stdout" || fail "annotations printed although SARIF is uploaded"
 cmp -s "$work/comment.md" "$work/summary.md" || fail "step summary differs from the comment"
+grep -qx "findings_added=2" "$work/output" || fail "want findings_added=2: $(cat "$work/output")"
+grep -qx "findings_worsened=0" "$work/output" || fail "want findings_worsened=0: $(cat "$work/output")"
+grep -qx "worst_tries=9" "$work/output" || fail "want worst_tries=9: $(cat "$work/output")"
 ok "SARIF written, outputs and step summary set"
 [ "$(grep -c '"method": "POST"' "$work/api.log")" = 1 ] || fail "want one POST: $(cat "$work/api.log")"
 grep -q '"auth": "Bearer test-token"' "$work/api.log" || fail "token not sent"
@@ -135,11 +139,25 @@ status=$?
 grep -q '"uri": "deploy/checkout/client.go"' "$work/out.sarif" || fail "scan-args not applied to scan"
 ok "scan-args reach scan only"
 
+# 3e. A change for the worse: the outputs count the worsened findings and
+# give the head's worst path.
+make_repo "$work/worse" worsened-path
+event "$work/event.json" "$(git -C "$work/worse" rev-parse HEAD~1)" 7
+: >"$work/output"
+run_action "$work/worse" pull_request
+[ "$status" = 1 ] || fail "worsened: exit $status, want 1; $(cat "$work/stderr")"
+grep -qx "findings_added=0" "$work/output" || fail "worsened: want findings_added=0: $(cat "$work/output")"
+grep -qx "findings_worsened=2" "$work/output" || fail "want findings_worsened=2: $(cat "$work/output")"
+grep -qx "worst_tries=36" "$work/output" || fail "want worst_tries=36: $(cat "$work/output")"
+ok "worsened change: findings_worsened=2, worst_tries=36"
+
 # 4. A push (no pull request): the scan's exit code, no comment; a baseline
 # taken on the fleet makes it pass.
 : >"$work/api.log"
+: >"$work/output"
 run_action "$work/retry" push
 [ "$status" = 1 ] || fail "push without baseline: exit $status, want 1"
+! grep -q '^findings_added=' "$work/output" || fail "push: findings_added set: $(cat "$work/output")"
 (cd "$work/retry" && "$binary" baseline . 2>/dev/null) || fail "baseline failed"
 run_action "$work/retry" push
 [ "$status" = 0 ] || fail "push with baseline: exit $status, want 0; $(cat "$work/stderr")"
