@@ -36,6 +36,26 @@ TEST_CASE("GitHub Action script: pull request comment, exit codes, SARIF") {
   CHECK(out.find("all GitHub Action checks passed") != std::string::npos);
 }
 
+TEST_CASE(
+    "release archive: reproducible, self-contained, installed by the Action "
+    "from a pinned version with its SHA-256 checked") {
+  if (!HaveTools()) {
+    FAIL("git and python3 are needed to test the release scripts");
+  }
+  std::string out, err;
+  std::string build_dir =
+      std::filesystem::path(AMPCHECK_BINARY).parent_path().string();
+  int status = RunProgram(
+      {"bash", kSource + "/tests/ci/release_test.sh", build_dir, kSource}, "",
+      &out, &err);
+  INFO(out);
+  INFO(err);
+  CHECK(status == 0);
+  CHECK(out.find("ok: a corrupt archive is refused with a message, nothing "
+                 "installed\n") != std::string::npos);
+  CHECK(out.find("all release checks passed") != std::string::npos);
+}
+
 TEST_CASE("GitLab template job script: Code Quality report and diff") {
   if (!HaveTools()) {
     FAIL("git and python3 are needed to test the GitLab template");
