@@ -9,7 +9,12 @@ binary=$1
 source_dir=$2
 job_script=$3
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+api=
+cleanup() {
+  [ -z "$api" ] || kill "$api" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 ok() { echo "ok: $*"; }
 git_() { git -c user.name=ci -c user.email=ci@example.com -c commit.gpgsign=false "$@"; }
@@ -28,15 +33,29 @@ make_repo() {
 # The job's image has ampcheck on PATH.
 mkdir -p "$work/bin" && ln -s "$binary" "$work/bin/ampcheck"
 
-run_job() {  # run_job REPO [BASE_SHA] -> $status
-  (cd "$1" && env PATH="$work/bin:$PATH" AMPCHECK_PATHS=. AMPCHECK_FAIL_ON=error \
+# GitLab's notes API, faked.
+: >"$work/api.log"
+python3 "$source_dir/tests/ci/fake_gitlab_api.py" "$work/api.log" test-token >"$work/port" &
+api=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+[ -n "$port" ] || fail "fake API did not start"
+
+# run_job REPO [BASE_SHA [MR_IID]] -> $status; the job runs under POSIX sh
+# (dash), as the template promises. JOB_PATH overrides PATH (no ampcheck).
+run_job() {
+  (cd "$1" && env PATH="${JOB_PATH:-$work/bin:$PATH}" AMPCHECK_PATHS=. AMPCHECK_FAIL_ON=error \
     AMPCHECK_BASELINE=.ampcheck-baseline.json AMPCHECK_ARGS= \
-    CI_MERGE_REQUEST_DIFF_BASE_SHA="${2:-}" bash -e "$job_script") >"$work/log" 2>&1
+    AMPCHECK_VERSION="${JOB_VERSION:-0.1.0}" AMPCHECK_RELEASE_URL="${JOB_RELEASE_URL:-http://127.0.0.1:9/none}" \
+    CI_MERGE_REQUEST_DIFF_BASE_SHA="${2:-}" CI_MERGE_REQUEST_IID="${3:-}" \
+    CI_API_V4_URL="http://127.0.0.1:$port/api/v4" CI_PROJECT_ID=42 \
+    AMPCHECK_GITLAB_TOKEN="${JOB_TOKEN-test-token}" \
+    sh -e "$job_script") >"$work/log" 2>&1
   status=$?
 }
 
 make_repo "$work/retry" app-retry-on-mesh
-run_job "$work/retry" "$(git -C "$work/retry" rev-parse HEAD~1)"
+run_job "$work/retry" "$(git -C "$work/retry" rev-parse HEAD~1)" 5
 [ "$status" = 1 ] || fail "merge request adding a retry: exit $status, want 1: $(cat "$work/log")"
 python3 - "$work/retry/gl-code-quality-report.json" <<'PY' || fail "Code Quality report"
 import json, sys
@@ -52,6 +71,47 @@ ok "Code Quality report: 4 issues, undocumented-amplification at checkout/client
 grep -qF '3 → 9 tries per request' "$work/retry/ampcheck-comment.md" || fail "no diff comment"
 grep -qF '3 → 9 tries per request' "$work/log" || fail "diff not in the job log"
 ok "merge request: diff comment artifact and log, exit 1"
+[ "$(grep -c '"method": "POST"' "$work/api.log")" = 1 ] || fail "want one POST: $(cat "$work/api.log")"
+grep -q '"method": "POST", "path": "/api/v4/projects/42/merge_requests/5/notes", "token": "test-token", "body": "<!-- ampcheck -->' "$work/api.log" ||
+  fail "note not posted with the comment and the token: $(cat "$work/api.log")"
+grep -qF 'ampcheck: posted a merge request note' "$work/log" || fail "log: $(cat "$work/log")"
+ok "merge request note posted, with the token, beside somebody else's note"
+
+run_job "$work/retry" "$(git -C "$work/retry" rev-parse HEAD~1)" 5
+[ "$status" = 1 ] || fail "second push: exit $status"
+[ "$(grep -c '"method": "POST"' "$work/api.log")" = 1 ] || fail "second push posted again: $(cat "$work/api.log")"
+grep -q '"method": "PUT", "path": "/api/v4/projects/42/merge_requests/5/notes/200"' "$work/api.log" ||
+  fail "second push did not update note 200: $(cat "$work/api.log")"
+ok "the next push updates note 200 in place (found through GitLab's escaped JSON)"
+
+JOB_TOKEN= run_job "$work/retry" "$(git -C "$work/retry" rev-parse HEAD~1)" 6
+[ "$status" = 1 ] || fail "no token: exit $status"
+grep -qF 'ampcheck: no AMPCHECK_GITLAB_TOKEN: merge request note not posted' "$work/log" ||
+  fail "no token: $(cat "$work/log")"
+ok "without a token the note is skipped, and the job says so"
+
+# No ampcheck on PATH: the release archive of AMPCHECK_VERSION, its SHA-256
+# checked, cached for the next job.
+build_dir=$(dirname "$binary")
+archive=$(DIST_DIR="$work/dist" BUILD_DIR=$build_dir PACKAGE_SKIP_BUILD=1 \
+  "$source_dir/scripts/package_release.sh" 2>"$work/package.err") || fail "package: $(cat "$work/package.err")"
+version=$(basename "$archive" .tar.gz); version=${version#ampcheck-}; version=${version%-linux-*}
+dist_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+(cd "$work/dist" && exec python3 -m http.server "$dist_port" --bind 127.0.0.1) >/dev/null 2>&1 &
+dist_server=$!
+for _ in $(seq 50); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $dist_port))" 2>/dev/null && break
+  sleep 0.1
+done
+JOB_PATH=/usr/bin:/bin JOB_VERSION=$version JOB_RELEASE_URL="http://127.0.0.1:$dist_port" \
+  run_job "$work/retry"
+kill "$dist_server" 2>/dev/null; wait "$dist_server" 2>/dev/null
+[ "$status" = 1 ] || fail "released binary: exit $status, want 1: $(cat "$work/log")"
+[ -x "$work/retry/.ampcheck-cache/$(basename "$archive" .tar.gz)/bin/ampcheck" ] || fail "no cached binary"
+JOB_PATH=/usr/bin:/bin JOB_VERSION=$version run_job "$work/retry"
+[ "$status" = 1 ] || fail "cached binary, server gone: exit $status: $(cat "$work/log")"
+ok "no ampcheck in the image: the release archive, checked and cached"
+rm -rf "$work/retry/.ampcheck-cache"
 
 run_job "$work/retry"
 [ "$status" = 1 ] || fail "branch pipeline: exit $status, want 1 (scan)"
@@ -62,8 +122,15 @@ ok "branch pipeline: scan exit code, baseline subtracted"
 
 make_repo "$work/unrelated" unrelated-change
 (cd "$work/unrelated" && "$binary" baseline . 2>/dev/null && git_ add -A && git_ commit -qm baseline)
-run_job "$work/unrelated" "$(git -C "$work/unrelated" rev-parse HEAD~2)"
+run_job "$work/unrelated" "$(git -C "$work/unrelated" rev-parse HEAD~2)" 8
 [ "$status" = 0 ] || fail "unrelated change: exit $status: $(cat "$work/log")"
 grep -qF 'no change to retry amplification' "$work/unrelated/ampcheck-comment.md" || fail "no all-clear"
-ok "merge request touching unrelated files: all-clear, exit 0"
+grep -qF 'ampcheck: nothing changed and no merge request note to update' "$work/log" || fail "log: $(cat "$work/log")"
+! grep -q 'merge_requests/8/notes", "token": "test-token", "body": "<' "$work/api.log" ||
+  fail "an all-clear opened a note: $(cat "$work/api.log")"
+ok "merge request touching unrelated files: all-clear, exit 0, no note opened"
+run_job "$work/unrelated" "$(git -C "$work/unrelated" rev-parse HEAD~2)" 5
+grep -q '"method": "PUT", "path": "/api/v4/projects/42/merge_requests/5/notes/200"' "$work/api.log" ||
+  fail "all-clear did not update note 200"
+ok "an all-clear updates the note posted earlier"
 echo "all GitLab template checks passed"
