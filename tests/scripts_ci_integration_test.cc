@@ -92,7 +92,29 @@ TEST_CASE("pre-commit hooks name existing entries") {
   CHECK(hooks[0]["id"].as<std::string>() == "ampcheck");
   CHECK(std::filesystem::exists(kSource + "/" +
                                 hooks[0]["entry"].as<std::string>()));
-  CHECK(hooks[1]["entry"].as<std::string>() == "ampcheck diff --base HEAD");
+  CHECK(hooks[1]["id"].as<std::string>() == "ampcheck-diff");
+  CHECK(std::filesystem::exists(kSource + "/" +
+                                hooks[1]["entry"].as<std::string>()));
+  // Both run only when a file that can change the answer is staged.
+  CHECK(hooks[0]["files"].as<std::string>() ==
+        hooks[1]["files"].as<std::string>());
+  CHECK(!hooks[0]["always_run"]);
+}
+
+TEST_CASE(
+    "pre-commit hooks through Debian's pre-commit, without ampcheck on PATH") {
+  std::string out, err;
+  std::string build_dir =
+      std::filesystem::path(AMPCHECK_BINARY).parent_path().string();
+  int status = RunProgram(
+      {"bash", kSource + "/tests/ci/pre_commit_test.sh", build_dir, kSource},
+      "", &out, &err);
+  INFO(out);
+  INFO(err);
+  CHECK(status == 0);
+  CHECK(out.find("ok: a staged README change skips the hook\n") !=
+        std::string::npos);
+  CHECK(out.find("all pre-commit checks passed") != std::string::npos);
 }
 
 TEST_CASE("action.yml runs the tested script and uploads SARIF") {
