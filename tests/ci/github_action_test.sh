@@ -4,6 +4,8 @@
 # fleet's base and head), a simulated pull_request event payload, and a fake
 # GitHub API for the review comment. Prints "ok: ..." per check; exits
 # non-zero with "FAIL: ..." on the first failure.
+# ampcheck is installed first as action.yml does, from the release archive of
+# AMPCHECK_BINARY's build served locally.
 # Usage: github_action_test.sh AMPCHECK_BINARY SOURCE_DIR
 set -uo pipefail
 binary=$1
@@ -41,6 +43,26 @@ event() {  # event FILE BASE_SHA [NUMBER] [HEAD_REPO]
                   "head": {"ref": "feature", "sha": "unused", "repo": {"full_name": "$head_repo"}}}}
 JSON
 }
+
+# No ampcheck installed beforehand: the Action's install step (action.yml
+# runs ci/github/install.sh with the version input) fetches the release
+# archive of the build under test from a local server, as from GitHub.
+archive=$(DIST_DIR="$work/dist" BUILD_DIR=$(dirname "$binary") PACKAGE_SKIP_BUILD=1 \
+  "$source_dir/scripts/package_release.sh" 2>"$work/package.err") || fail "package: $(cat "$work/package.err")"
+version=$(basename "$archive" .tar.gz); version=${version#ampcheck-}; version=${version%-linux-*}
+dist_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+(cd "$work/dist" && exec python3 -m http.server "$dist_port" --bind 127.0.0.1) >/dev/null 2>&1 &
+dist_pid=$!
+for _ in $(seq 50); do
+  python3 -c "import socket; socket.create_connection(('127.0.0.1', $dist_port))" 2>/dev/null && break
+  sleep 0.1
+done
+binary=$(env -u AMPCHECK PATH=/usr/bin:/bin AMPCHECK_VERSION=$version RUNNER_TOOL_CACHE="$work/tool-cache" \
+  AMPCHECK_RELEASE_URL="http://127.0.0.1:$dist_port" "$source_dir/ci/github/install.sh" 2>"$work/install.err") ||
+  fail "install step: $(cat "$work/install.err")"
+kill "$dist_pid" 2>/dev/null; wait "$dist_pid" 2>/dev/null
+case $binary in "$work/tool-cache/"*) ;; *) fail "installed at $binary, not in the tool cache" ;; esac
+ok "install step: release $version from the tool cache ($binary)"
 
 python3 "$source_dir/tests/ci/fake_github_api.py" "$work/api.log" >"$work/port" &
 server_pid=$!
