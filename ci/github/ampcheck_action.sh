@@ -14,8 +14,9 @@
 # GITHUB_API_URL, GITHUB_REPOSITORY.
 #
 # Outputs: sarif, upload (whether the SARIF can be uploaded: not on a pull
-# request from a fork, whose token cannot write code scanning results; then
-# the findings are printed as annotations instead), comment; on a pull
+# request from a fork, whose token cannot write code scanning results, nor
+# where code scanning is off; then the findings are printed as annotations
+# instead), comment; on a pull
 # request also findings_added, findings_worsened and worst_tries (the head's
 # worst path, a number or "unbounded"), from the diff's JSON report
 # (AMPCHECK_DIFF_JSON, default ampcheck-diff.json).
@@ -57,7 +58,32 @@ head = (pr.get("head") or {}).get("repo") or {}
 base = (pr.get("base") or {}).get("repo") or {}
 print("true" if head.get("full_name") and head.get("full_name") != base.get("full_name") else "false")') || fork=false
 fi
-if [ "${AMPCHECK_UPLOAD_SARIF:-true}" = true ] && [ "$fork" = false ]; then
+# Code scanning off (a private repository without it): GitHub answers the
+# analyses list 403 or 404, and an upload would fail the job. Any other
+# answer, or none, leaves the upload on.
+code_scanning=true
+if [ "${AMPCHECK_UPLOAD_SARIF:-true}" = true ] && [ "$fork" = false ] &&
+  [ -n "${GITHUB_TOKEN:-}" ] && [ -n "${GITHUB_REPOSITORY:-}" ]; then
+  answer=$(python3 -c 'import os, urllib.error, urllib.request
+api = os.environ.get("GITHUB_API_URL", "https://api.github.com").rstrip("/")
+request = urllib.request.Request(
+    api + "/repos/" + os.environ["GITHUB_REPOSITORY"] + "/code-scanning/analyses?per_page=1",
+    headers={"Authorization": "Bearer " + os.environ["GITHUB_TOKEN"],
+             "Accept": "application/vnd.github+json"})
+try:
+    print(urllib.request.urlopen(request, timeout=20).status)
+except urllib.error.HTTPError as error:
+    print(error.code)
+except OSError:
+    print(0)') || answer=0
+  case $answer in
+    403 | 404)
+      code_scanning=false
+      echo "::notice title=ampcheck::code scanning is not available for $GITHUB_REPOSITORY (HTTP $answer): findings are annotations, SARIF not uploaded"
+      ;;
+  esac
+fi
+if [ "${AMPCHECK_UPLOAD_SARIF:-true}" = true ] && [ "$fork" = false ] && [ "$code_scanning" = true ]; then
   output "upload=true"
 else
   output "upload=false"

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""A stand-in for the GitHub REST API's issue comments, for testing the
+"""A stand-in for the GitHub REST API's issue comments and code scanning
+analyses list, for testing the
 Action's scripts without a network: keeps comments in memory, logs every
 request as one JSON line. Prints the port it listens on, then serves.
 
@@ -40,7 +41,14 @@ class Handler(BaseHTTPRequestHandler):
         self.record()
         path, _, query = self.path.partition("?")
         parts = path.strip("/").split("/")
-        if len(parts) == 6 and parts[3] == "issues" and parts[5] == "comments":
+        if len(parts) == 5 and parts[3] == "code-scanning" and parts[4] == "analyses":
+            # Code scanning is on for shop/fleet; shop/private has it off,
+            # which GitHub answers 403 ("Advanced Security must be enabled").
+            if parts[2] == "private":
+                self.reply(403, {"message": "Advanced Security must be enabled for this repository to use code scanning."})
+            else:
+                self.reply(200, [])
+        elif len(parts) == 6 and parts[3] == "issues" and parts[5] == "comments":
             page = 1
             for item in query.split("&"):
                 if item.startswith("page="):

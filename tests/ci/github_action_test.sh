@@ -149,6 +149,19 @@ grep -q '^::error file=checkout/client.go,line=41,title=ampcheck undocumented-am
   fail "fork: no annotation: $(cat "$work/stdout")"
 ok "fork pull request: annotations, no upload"
 
+# 3c'. A repository without code scanning (the API answers 403): no
+# upload, which would fail the job; annotations instead, and a notice.
+: >"$work/output"
+(cd "$work/retry" && env AMPCHECK="$binary" AMPCHECK_SARIF="$work/out.sarif" AMPCHECK_COMMENT=false \
+  GITHUB_EVENT_NAME=push GITHUB_OUTPUT="$work/output" GITHUB_TOKEN=test-token \
+  GITHUB_REPOSITORY=shop/private GITHUB_API_URL="http://127.0.0.1:$port" \
+  "$source_dir/ci/github/ampcheck_action.sh") >"$work/stdout" 2>"$work/stderr"
+grep -qx "upload=false" "$work/output" || fail "no code scanning: upload not false: $(cat "$work/output")"
+grep -qF '::notice title=ampcheck::code scanning is not available for shop/private (HTTP 403)' "$work/stdout" ||
+  fail "no notice: $(cat "$work/stdout")"
+grep -q '^::error file=checkout/client.go,line=41' "$work/stdout" || fail "no annotations: $(cat "$work/stdout")"
+ok "no code scanning (403): annotations and a notice, no upload"
+
 # 3d. Options for one command only: --sarif-uri-prefix is scan's, diff
 # would refuse it.
 event "$work/event.json" "$(git -C "$work/retry" rev-parse HEAD~1)" 7
@@ -183,6 +196,6 @@ run_action "$work/retry" push
 (cd "$work/retry" && "$binary" baseline . 2>/dev/null) || fail "baseline failed"
 run_action "$work/retry" push
 [ "$status" = 0 ] || fail "push with baseline: exit $status, want 0; $(cat "$work/stderr")"
-[ ! -s "$work/api.log" ] || fail "push run called the API: $(cat "$work/api.log")"
+! grep -q '/issues/' "$work/api.log" || fail "push run touched a comment: $(cat "$work/api.log")"
 ok "push: scan exit code, baseline subtracted, no comment"
 echo "all GitHub Action checks passed"
