@@ -12,8 +12,10 @@ binary=$1
 source_dir=$2
 work=$(mktemp -d)
 server_pid=
+source "$source_dir/tests/ci/local_release.sh"
 cleanup() {
   if [ -n "$server_pid" ]; then kill "$server_pid" 2>/dev/null; fi
+  stop_serving
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -47,20 +49,13 @@ JSON
 # No ampcheck installed beforehand: the Action's install step (action.yml
 # runs ci/github/install.sh with the version input) fetches the release
 # archive of the build under test from a local server, as from GitHub.
-archive=$(DIST_DIR="$work/dist" BUILD_DIR=$(dirname "$binary") PACKAGE_SKIP_BUILD=1 \
-  "$source_dir/scripts/package_release.sh" 2>"$work/package.err") || fail "package: $(cat "$work/package.err")"
-version=$(basename "$archive" .tar.gz); version=${version#ampcheck-}; version=${version%-linux-*}
-dist_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-(cd "$work/dist" && exec python3 -m http.server "$dist_port" --bind 127.0.0.1) >/dev/null 2>&1 &
-dist_pid=$!
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $dist_port))" 2>/dev/null && break
-  sleep 0.1
-done
+archive=$(package_build "$(dirname "$binary")" "$work/dist") || fail "package: $(cat "$work/package.err")"
+version=$(archive_version "$archive")
+serve "$work/dist"
 binary=$(env -u AMPCHECK PATH=/usr/bin:/bin AMPCHECK_VERSION=$version RUNNER_TOOL_CACHE="$work/tool-cache" \
-  AMPCHECK_RELEASE_URL="http://127.0.0.1:$dist_port" "$source_dir/ci/github/install.sh" 2>"$work/install.err") ||
+  AMPCHECK_RELEASE_URL="http://127.0.0.1:$served_port" "$source_dir/ci/github/install.sh" 2>"$work/install.err") ||
   fail "install step: $(cat "$work/install.err")"
-kill "$dist_pid" 2>/dev/null; wait "$dist_pid" 2>/dev/null
+stop_serving
 case $binary in "$work/tool-cache/"*) ;; *) fail "installed at $binary, not in the tool cache" ;; esac
 ok "install step: release $version from the tool cache ($binary)"
 

@@ -10,8 +10,10 @@ source_dir=$2
 job_script=$3
 work=$(mktemp -d)
 api=
+source "$source_dir/tests/ci/local_release.sh"
 cleanup() {
   [ -z "$api" ] || kill "$api" 2>/dev/null
+  stop_serving
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -92,20 +94,12 @@ ok "without a token the note is skipped, and the job says so"
 
 # No ampcheck on PATH: the release archive of AMPCHECK_VERSION, its SHA-256
 # checked, cached for the next job.
-build_dir=$(dirname "$binary")
-archive=$(DIST_DIR="$work/dist" BUILD_DIR=$build_dir PACKAGE_SKIP_BUILD=1 \
-  "$source_dir/scripts/package_release.sh" 2>"$work/package.err") || fail "package: $(cat "$work/package.err")"
-version=$(basename "$archive" .tar.gz); version=${version#ampcheck-}; version=${version%-linux-*}
-dist_port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-(cd "$work/dist" && exec python3 -m http.server "$dist_port" --bind 127.0.0.1) >/dev/null 2>&1 &
-dist_server=$!
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $dist_port))" 2>/dev/null && break
-  sleep 0.1
-done
-JOB_PATH=/usr/bin:/bin JOB_VERSION=$version JOB_RELEASE_URL="http://127.0.0.1:$dist_port" \
+archive=$(package_build "$(dirname "$binary")" "$work/dist") || fail "package: $(cat "$work/package.err")"
+version=$(archive_version "$archive")
+serve "$work/dist"
+JOB_PATH=/usr/bin:/bin JOB_VERSION=$version JOB_RELEASE_URL="http://127.0.0.1:$served_port" \
   run_job "$work/retry"
-kill "$dist_server" 2>/dev/null; wait "$dist_server" 2>/dev/null
+stop_serving
 [ "$status" = 1 ] || fail "released binary: exit $status, want 1: $(cat "$work/log")"
 [ -x "$work/retry/.ampcheck-cache/$(basename "$archive" .tar.gz)/bin/ampcheck" ] || fail "no cached binary"
 JOB_PATH=/usr/bin:/bin JOB_VERSION=$version run_job "$work/retry"

@@ -11,9 +11,9 @@ set -uo pipefail
 build_dir=$1
 source_dir=$2
 work=$(mktemp -d)
-server=
+source "$source_dir/tests/ci/local_release.sh"
 cleanup() {
-  [ -z "$server" ] || kill "$server" 2>/dev/null
+  stop_serving
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -24,15 +24,9 @@ export GIT_AUTHOR_NAME=ci GIT_AUTHOR_EMAIL=ci@example.com GIT_COMMITTER_NAME=ci 
   GIT_COMMITTER_EMAIL=ci@example.com GIT_CONFIG_GLOBAL=/dev/null
 export PRE_COMMIT_HOME=$work/pre-commit-home
 
-archive=$(DIST_DIR="$work/dist" BUILD_DIR=$build_dir PACKAGE_SKIP_BUILD=1 \
-  "$source_dir/scripts/package_release.sh" 2>"$work/package.err") || fail "package: $(cat "$work/package.err")"
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-(cd "$work/dist" && exec python3 -m http.server "$port" --bind 127.0.0.1) >/dev/null 2>&1 &
-server=$!
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break
-  sleep 0.1
-done
+package_build "$build_dir" "$work/dist" >/dev/null || fail "package: $(cat "$work/package.err")"
+serve "$work/dist"
+port=$served_port
 
 repo=$work/fleet
 fixture=$source_dir/fixtures/diff/app-retry-on-mesh
@@ -52,7 +46,7 @@ grep -qF '1 path changed tries, 2 findings added' "$work/out" || fail "no diff i
 ls "$work"/cache/ampcheck-*/bin/ampcheck >/dev/null 2>&1 || fail "the release was not cached"
 ok "ampcheck-diff fails a staged retry, with the release downloaded and cached"
 
-kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; server=
+stop_serving
 hook ampcheck
 [ "$status" = 1 ] || fail "ampcheck scan hook: exit $status, want 1: $(cat "$work/out")"
 grep -q 'undocumented-amplification' "$work/out" || fail "scan hook output: $(cat "$work/out")"

@@ -10,24 +10,21 @@ set -uo pipefail
 build_dir=$1
 source_dir=$2
 work=$(mktemp -d)
-server=
+source "$source_dir/tests/ci/local_release.sh"
 cleanup() {
-  [ -z "$server" ] || kill "$server" 2>/dev/null
+  stop_serving
   rm -rf "$work"
 }
 trap cleanup EXIT
 fail() { echo "FAIL: $*"; exit 1; }
 ok() { echo "ok: $*"; }
 
-package() {  # package DIST -> archive path on stdout
-  DIST_DIR=$1 BUILD_DIR=$build_dir PACKAGE_SKIP_BUILD=1 "$source_dir/scripts/package_release.sh" 2>"$work/package.err"
-}
-archive=$(package "$work/dist") || fail "package_release.sh: $(cat "$work/package.err")"
+archive=$(package_build "$build_dir" "$work/dist") || fail "package_release.sh: $(cat "$work/package.err")"
 name=$(basename "$archive" .tar.gz)
 case $name in ampcheck-*-linux-*) ;; *) fail "archive name $name" ;; esac
 [ -f "$archive.sha256" ] || fail "no $archive.sha256"
 (cd "$work/dist" && sha256sum -c --status "$name.tar.gz.sha256") || fail "the .sha256 does not check"
-again=$(package "$work/dist2") || fail "second package: $(cat "$work/package.err")"
+again=$(package_build "$build_dir" "$work/dist2") || fail "second package: $(cat "$work/package.err")"
 cmp -s "$archive" "$again" || fail "two packages of the same build differ"
 ok "archive $name.tar.gz with its SHA-256, the same bytes twice"
 
@@ -46,15 +43,9 @@ grep -q "tries" "$work/scan.txt" || fail "scan printed no tries: $(cat "$work/sc
 ok "the archive's binary scans the example fleet with its own rules"
 
 # The Action's install of a pinned version, from a local server.
-port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-(cd "$work/dist" && exec python3 -m http.server "$port" --bind 127.0.0.1) >/dev/null 2>&1 &
-server=$!
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break
-  sleep 0.1
-done
-version=${name#ampcheck-}
-version=${version%-linux-*}
+serve "$work/dist"
+port=$served_port
+version=$(archive_version "$archive")
 install() {
   env -u AMPCHECK PATH=/usr/bin:/bin AMPCHECK_VERSION="$1" AMPCHECK_CACHE_DIR="$work/cache" \
     AMPCHECK_RELEASE_URL="http://127.0.0.1:$port" "$source_dir/ci/github/install.sh" 2>"$work/install.err"
@@ -64,7 +55,7 @@ installed=$(install "v$version") || fail "install.sh: $(cat "$work/install.err")
 "$installed" checks >/dev/null 2>&1 || fail "installed binary does not run"
 ok "install.sh downloads v$version, checks its SHA-256 and installs it in the cache"
 
-kill "$server" 2>/dev/null; wait "$server" 2>/dev/null; server=
+stop_serving
 again=$(install "$version") || fail "cached install: $(cat "$work/install.err")"
 [ "$again" = "$installed" ] || fail "cached install at $again"
 ok "the next run finds the version in the cache, server gone"
@@ -72,12 +63,7 @@ ok "the next run finds the version in the cache, server gone"
 # A corrupt archive is refused and nothing is installed.
 rm -rf "$work/cache"
 printf 'x' >>"$work/dist/$name.tar.gz"
-(cd "$work/dist" && exec python3 -m http.server "$port" --bind 127.0.0.1) >/dev/null 2>&1 &
-server=$!
-for _ in $(seq 50); do
-  python3 -c "import socket; socket.create_connection(('127.0.0.1', $port))" 2>/dev/null && break
-  sleep 0.1
-done
+serve "$work/dist" "$port"
 if install "$version" >/dev/null; then fail "a corrupt archive was installed"; fi
 grep -qF "ampcheck: $name.tar.gz does not match its SHA-256" "$work/install.err" ||
   fail "corrupt archive message: $(cat "$work/install.err")"
