@@ -21,7 +21,7 @@ fi
 # PACKAGE_SKIP_BUILD=1 packages the binary as it is (the tests do, while
 # their own build is in use).
 [ -n "${PACKAGE_SKIP_BUILD:-}" ] || cmake --build "$build_dir" --target ampcheck >&2
-version=$(sed -n 's/^project(ampcheck VERSION \([0-9.]*\).*/\1/p' CMakeLists.txt)
+version=$(scripts/project_version.sh)
 name=ampcheck-$version-linux-$(uname -m)
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT

@@ -10,7 +10,7 @@ if [ -n "${AMPCHECK:-}" ]; then
 elif command -v ampcheck >/dev/null 2>&1; then
   ampcheck=$(command -v ampcheck)
 else
-  version=${AMPCHECK_VERSION:-$(sed -n 's/^project(ampcheck VERSION \([0-9.]*\).*/\1/p' "$hook_repo/CMakeLists.txt")}
+  version=${AMPCHECK_VERSION:-$("$hook_repo/scripts/project_version.sh")}
   ampcheck=$(AMPCHECK_VERSION=$version \
     AMPCHECK_CACHE_DIR=${AMPCHECK_CACHE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/ampcheck} \
     "$hook_repo/ci/github/install.sh") || {
