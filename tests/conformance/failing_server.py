@@ -28,11 +28,14 @@ MODES = ("503", "500", "reset", "refused", "slow")
 # Modes a case runs only when it lists them ("modes"): they need a program
 # that makes a first call to warm its connection pool.
 EXTRA_MODES = ("stale",)
+# How long the slow server holds an answer back before it closes, unless
+# told otherwise (a library whose default timeout is longer).
+SLOW_HOLD_S = 5.0
 _REASONS = {"503": "Service Unavailable", "500": "Internal Server Error"}
 
 
 class FailingServer:
-    def __init__(self, mode, max_attempts=50, lifetime_s=30.0, slow_hold_s=5.0):
+    def __init__(self, mode, max_attempts=50, lifetime_s=30.0, slow_hold_s=SLOW_HOLD_S):
         if mode not in MODES + EXTRA_MODES:
             raise ValueError(f"unknown failure mode {mode!r}; one of "
                              f"{', '.join(MODES + EXTRA_MODES)}")

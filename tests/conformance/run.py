@@ -40,7 +40,7 @@ import yaml
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(HERE))
-from failing_server import MODES, FailingServer  # noqa: E402
+from failing_server import MODES, SLOW_HOLD_S, FailingServer  # noqa: E402
 import go_programs  # noqa: E402
 import java_programs  # noqa: E402
 from grpc_failing_server import GrpcFailingServer  # noqa: E402
@@ -50,9 +50,6 @@ import gen_libraries_doc  # noqa: E402
 
 MAX_ATTEMPTS = 30  # the server's cap: an unbounded client is stopped here
 PROGRAM_TIMEOUT_S = 20
-# How long the slow server holds an answer back before it closes; a case
-# whose library default timeout is longer says so ("slow_hold_s").
-SLOW_HOLD_S = 5.0
 # Hold-time slack: process scheduling on a loaded 2-core machine.
 HOLD_SLACK_S = 0.4
 # The worst case may exceed the measured hold by this factor (+ the slack):
