@@ -24,3 +24,18 @@ row() {
 }
 
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
+
+# measure3 LABEL OUTFILE CMD...: measure run REPEAT times (default 3); each of
+# WALL_, CPU_, RSS_<label> is the median of its runs, which damps a busy
+# neighbour on a shared machine.
+measure3() {
+  local label=$1 outfile=$2; shift 2
+  local n=${REPEAT:-3} i walls=() cpus=() rsss=()
+  for ((i = 0; i < n; i++)); do
+    measure "_m3" "$outfile" "$@"
+    walls+=("$WALL__m3"); cpus+=("$CPU__m3"); rsss+=("$RSS__m3")
+  done
+  printf -v "WALL_$label" '%s' "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "$(((n + 1) / 2))p")"
+  printf -v "CPU_$label" '%s' "$(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "$(((n + 1) / 2))p")"
+  printf -v "RSS_$label" '%s' "$(printf '%s\n' "${rsss[@]}" | sort -g | sed -n "$(((n + 1) / 2))p")"
+}

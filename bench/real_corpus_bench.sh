@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Retry-site search on a corpus of repositories, one command. Times on the
+# same warm page cache, each REPEAT times (default 3, the median is kept):
+#   ampcheck audit CORPUS     the fleet inventory as JSON (each top-level
+#                             directory of CORPUS is a repository)
+#   rg -f GREP_LIST CORPUS    the retry grep list an audit replaces
+#   ast-grep scan CORPUS      bench/astgrep: one rule per shipped retry rule
+# and prints wall time, CPU time, peak RSS, retry sites and the ratios
+# against the targets (ampcheck at most 1.0x rg, ast-grep at least 5x
+# ampcheck).
+#   bench/real_corpus_bench.sh [corpus=/tmp/realcorpus/c0] [build-dir=build]
+# The real corpus (never committed) is built from fetched bare mirrors:
+#   ../shared/bench/make_corpus.sh MIRROR_ROOT /tmp/realcorpus
+# GREP_LIST overrides the grep list (default ../shared/bench/grep-list.txt);
+# the generated corpus works too: bench/real_corpus_bench.sh bench/out/fleet-210
+set -euo pipefail
+cd "$(dirname "$0")/.."
+corpus=${1:-/tmp/realcorpus/c0}
+build=${2:-build}
+grep_list=${GREP_LIST:-../shared/bench/grep-list.txt}
+ampcheck=$build/ampcheck
+[ -x "$ampcheck" ] || { echo "build first: scripts/setup.sh" >&2; exit 1; }
+[ -d "$corpus" ] || { echo "no corpus at $corpus: ../shared/bench/make_corpus.sh MIRROR_ROOT /tmp/realcorpus" >&2; exit 1; }
+[ -f "$grep_list" ] || { echo "no grep list at $grep_list (GREP_LIST=...)" >&2; exit 1; }
+source bench/measure.sh
+
+need=()
+command -v rg >/dev/null || need+=(ripgrep)
+command -v bc >/dev/null || need+=(bc)
+[ -x /usr/bin/time ] || need+=(time)
+if [ ${#need[@]} -gt 0 ]; then
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
+astgrep=bench/tools/node_modules/@ast-grep/cli-linux-x64-gnu/ast-grep
+if [ ! -x "$astgrep" ]; then
+  # npm ci rejects the lock file's platform packages; install honours it.
+  (cd bench/tools && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+fi
+
+# Warm the page cache for every tool alike.
+find "$corpus" -type f -print0 | xargs -0 cat >/dev/null
+files=$(find "$corpus" -type f | wc -l)
+size=$(du -sh "$corpus" | cut -f1)
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+measure3 ampcheck "$out/ampcheck.json" "$ampcheck" audit "$corpus" --format json --fail-on never
+measure3 rg "$out/rg.txt" rg -n --no-heading -f "$grep_list" "$corpus"
+measure3 astgrep "$out/astgrep.json" "$astgrep" scan -c bench/astgrep/sgconfig.yml "$corpus" --json=stream
+
+# Retry sites: the layers ampcheck's inventory lists (on a call or on none;
+# tests and vendored code are not read), the lines rg prints, the matches
+# ast-grep prints (and those outside test and vendored paths).
+sites_ampcheck=$(python3 -c '
+import json, sys
+r = json.load(open(sys.argv[1]))
+layers = [l for s in r["services"] for l in s.get("layers", [])] + r.get("unattributed_layers", [])
+print(len({(l["file"], l["line"], l.get("origin")) for l in layers}))
+' "$out/ampcheck.json")
+sites_rg=$(wc -l <"$out/rg.txt")
+sites_astgrep=$(wc -l <"$out/astgrep.json")
+test_paths='/(vendor|node_modules|tests?|__tests__|testdata)/|_test\.(go|py)"|(Tests?|IT)\.(java|kt|cs)"|\.(spec|test)\.[jt]sx?"|/test_[^/]*\.py"'
+sites_astgrep_service=$(grep -c -v -E "$test_paths" "$out/astgrep.json" || true)
+
+echo "corpus: $corpus ($files files, $size); grep list: $grep_list ($(grep -c . "$grep_list") patterns)"
+echo "load before: $(uptime | sed 's/.*load average/load average/'); median of ${REPEAT:-3} runs"
+printf '%-36s %9s %9s %10s %8s\n' "tool ($(nproc) cores)" "wall s" "cpu s" "peak MiB" "sites"
+row ampcheck "ampcheck audit --format json" "$sites_ampcheck"
+row rg "rg -f grep-list" "$sites_rg"
+row astgrep "ast-grep scan, equivalent rules" "$sites_astgrep"
+echo "ast-grep matches outside test and vendored paths: $sites_astgrep_service"
+echo "ampcheck / rg wall:        $(ratio "$WALL_ampcheck" "$WALL_rg")x   (target <= 1.0)"
+echo "ampcheck / rg cpu:         $(ratio "$CPU_ampcheck" "$CPU_rg")x"
+echo "ast-grep / ampcheck wall:  $(ratio "$WALL_astgrep" "$WALL_ampcheck")x   (target >= 5)"
+echo "ast-grep / ampcheck cpu:   $(ratio "$CPU_astgrep" "$CPU_ampcheck")x"
