@@ -52,10 +52,13 @@ measure3 astgrep "$out/astgrep.json" "$astgrep" scan -c bench/astgrep/sgconfig.y
 # tests and vendored code are not read), the lines rg prints, the matches
 # ast-grep prints (and those outside test and vendored paths).
 sites_ampcheck=$(python3 -c '
-import json, sys
+import json, re, sys
 r = json.load(open(sys.argv[1]))
 layers = [l for s in r["services"] for l in s.get("layers", [])] + r.get("unattributed_layers", [])
-print(len({(l["file"], l["line"], l.get("origin")) for l in layers}))
+# A site is a layer written in a file; implicit mesh defaults have none.
+sites = {(l["file"], l["line"], l.get("origin")) for l in layers if "file" in l}
+code = [s for s in sites if re.search(r"\.(go|java|kt|py|[cm]?[jt]sx?|cs)$", s[0])]
+print(f"{len(sites)} ({len(code)} in code)")
 ' "$out/ampcheck.json")
 sites_rg=$(wc -l <"$out/rg.txt")
 sites_astgrep=$(wc -l <"$out/astgrep.json")
@@ -64,7 +67,7 @@ sites_astgrep_service=$(grep -c -v -E "$test_paths" "$out/astgrep.json" || true)
 
 echo "corpus: $corpus ($files files, $size); grep list: $grep_list ($(grep -c . "$grep_list") patterns)"
 echo "load before: $(uptime | sed 's/.*load average/load average/'); median of ${REPEAT:-3} runs"
-printf '%-36s %9s %9s %10s %8s\n' "tool ($(nproc) cores)" "wall s" "cpu s" "peak MiB" "sites"
+printf '%-36s %9s %9s %10s %16s\n' "tool ($(nproc) cores)" "wall s" "cpu s" "peak MiB" "sites"
 row ampcheck "ampcheck audit --format json" "$sites_ampcheck"
 row rg "rg -f grep-list" "$sites_rg"
 row astgrep "ast-grep scan, equivalent rules" "$sites_astgrep"
