@@ -207,12 +207,15 @@ std::string MeshDefaultCause(const Layer& layer) {
 std::string AnalysisContext::CallCause(int call, CauseFallback fallback) const {
   const Call& c = model.calls[call];
   if (const Layer* layer = CausingLayer(call)) return LayerCause(call, *layer);
-  if (fallback == CauseFallback::kCaller)
-    return "caller|" + model.services[c.from].Key();
+  // A mesh-wide policy (the mesh's default, or a shared mesh config) is one
+  // place to change for every call it retries.
   for (const Layer& layer : c.layers) {
-    if (layer.retries() && layer.provenance == Provenance::kMeshDefault)
+    if (layer.retries() && (layer.provenance == Provenance::kMeshDefault ||
+                            (layer.shared && layer.kind == LayerKind::kMesh)))
       return MeshDefaultCause(layer);
   }
+  if (fallback == CauseFallback::kCaller)
+    return "caller|" + model.services[c.from].Key();
   return "call|" + CallName(call);
 }
 

@@ -49,9 +49,9 @@ class AnalysisContext {
   const Layer* CausingLayer(int call) const;
   // The cause behind a finding at CallLocation, without line numbers or
   // paths (a diff's two trees print different paths): the retrying layer
-  // there, which a fix changes once for every call it wraps; else, by
-  // `fallback`, the mesh default that retries it (or the call), or the
-  // caller service.
+  // there, which a fix changes once for every call it wraps; else the
+  // mesh-wide policy that retries it (the mesh default); else, by
+  // `fallback`, the call or the caller service.
   enum class CauseFallback { kMeshDefault, kCaller };
   std::string CallCause(
       int call, CauseFallback fallback = CauseFallback::kMeshDefault) const;

@@ -16,8 +16,9 @@ const char* CheckFix(const std::string& check) {
        "per-try timeout well under the total (total >= tries x per-try + "
        "back-off), and name the failures to retry."},
       {"missing-timeout",
-       "set a route `timeout` (and `perTryTimeout`) or a client timeout from "
-       "the callee's real p99 plus headroom."},
+       "set a route `timeout` (and `perTryTimeout`), `perTryTimeout` in the "
+       "mesh config's `defaultHttpRetryPolicy` when the mesh default retries, "
+       "or a client timeout from the callee's real p99 plus headroom."},
       {"non-idempotent-retry",
        "retry only conditions that fire before the request was sent, restrict "
        "the retrying route to idempotent methods, or send an idempotency key "

@@ -145,13 +145,16 @@ TEST_CASE("SARIF: each rule's help says what to change, in text and markdown") {
       "missing-timeout.md";
   CHECK((*rule)["help"]["text"] ==
         "a call has no timeout at any layer. Fix: set a route timeout "
-        "(and perTryTimeout) or a client timeout from the callee's real p99 "
-        "plus headroom. See " +
+        "(and perTryTimeout), perTryTimeout in the mesh config's "
+        "defaultHttpRetryPolicy when the mesh default retries, or a client "
+        "timeout from the callee's real p99 plus headroom. See " +
             url);
   CHECK((*rule)["help"]["markdown"] ==
         "a call has no timeout at any layer.\n\n**Fix:** set a route "
-        "`timeout` (and `perTryTimeout`) or a client timeout from the "
-        "callee's real p99 plus headroom.\n\nSee [missing-timeout](" +
+        "`timeout` (and `perTryTimeout`), `perTryTimeout` in the mesh "
+        "config's `defaultHttpRetryPolicy` when the mesh default retries, or "
+        "a client timeout from the callee's real p99 plus headroom.\n\nSee "
+        "[missing-timeout](" +
             url + ").");
 }
 

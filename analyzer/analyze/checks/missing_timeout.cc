@@ -32,8 +32,9 @@ class MissingTimeoutCheck : public Check {
       f.message = context.CallName(index) + ": " +
                   context.graph.calls[i].tries.ToString() +
                   " tries and no timeout at any layer; hold time is unbounded";
-      // One timeout on the retrying layer fixes every call it wraps; else
-      // the caller sets one for its calls.
+      // One timeout on the retrying layer fixes every call it wraps (for the
+      // mesh default, perTryTimeout in defaultHttpRetryPolicy); else the
+      // caller sets one for its calls.
       f.cause =
           context.CallCause(index, AnalysisContext::CauseFallback::kCaller);
       findings->push_back(std::move(f));
