@@ -170,9 +170,21 @@ class MarkdownReporter : public Reporter {
     header += "### ampcheck: " + Join(parts, ", ");
     if (!paths.empty()) header += " on " + Plural(paths.size(), "path");
     header += "\n\n";
+    // The paths' own calls, worst first; then the calls their findings
+    // affect as one cause, so the graph shows how far a cause reaches.
     std::vector<int> calls;
     for (const AffectedPath& p : paths)
       calls.insert(calls.end(), p.calls.begin(), p.calls.end());
+    const CallsByNames calls_by_names = IndexCallsByNames(model);
+    for (const AffectedPath& p : paths) {
+      for (const Finding* f : p.findings) {
+        for (const Affected& a : f->affected) {
+          if (a.path.size() < 2 || a.path == p.names) continue;
+          std::vector<int> along = CallsAlong(calls_by_names, a.path);
+          calls.insert(calls.end(), along.begin(), along.end());
+        }
+      }
+    }
     std::string graph =
         calls.empty() ? "" : MermaidGraph(model, analysis.graph, calls) + "\n";
 
