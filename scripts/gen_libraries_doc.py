@@ -32,7 +32,7 @@ BUILT_IN = [
 # Built-in layers the conformance suite (tests/conformance) ran, as rule
 # files record it in `proven`.
 BUILT_IN_PROVEN = {
-    "nginx-proxy-next-upstream": ["nginx-light 1.22.1-9+deb12u11"],
+    "nginx-proxy-next-upstream": ["nginx-light 1.22.1-9+deb12u12"],
     "grpc-service-config": ["golang-google-grpc-dev 1.33.3-2"],
 }
 
