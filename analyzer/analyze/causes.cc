@@ -22,6 +22,12 @@ Affected AffectedBy(const Finding& f) {
           f.tries, f.bounded,  f.folded_checks};
 }
 
+Affected AffectedBy(Finding&& f) {
+  return {std::move(f.path),         f.location, std::move(f.message),
+          std::move(f.identity),     f.tries,    f.bounded,
+          std::move(f.folded_checks)};
+}
+
 void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
   std::map<std::vector<std::string>, Finding*> over_limit;
   for (Finding& f : *findings) {
@@ -67,7 +73,8 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
       return Worse(findings[a], findings[b]);
     });
     Finding& lead = findings[members.front()];
-    for (size_t m : members) lead.affected.push_back(AffectedBy(findings[m]));
+    lead.affected.reserve(members.size());
+    lead.affected.push_back(AffectedBy(lead));
     for (size_t m : members) {
       if (m == members.front()) continue;
       absorbed[m] = true;
@@ -76,6 +83,8 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
                       folded) == lead.folded_checks.end())
           lead.folded_checks.push_back(folded);
       }
+      // An absorbed finding is dropped below: its text moves, not copies.
+      lead.affected.push_back(AffectedBy(std::move(findings[m])));
     }
     size_t more = members.size() - 1;
     if (more > 0)

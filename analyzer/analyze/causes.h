@@ -28,6 +28,8 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings);
 
 // What a finding of its own would have said: the call or path `f` is about.
 Affected AffectedBy(const Finding& f);
+// The same, taking the text of a finding that is about to be dropped.
+Affected AffectedBy(Finding&& f);
 
 // The identities that name the finding: its own, then those of the calls or
 // paths it affects (identities written before findings were grouped).
