@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Installs what is missing (Debian packages, pinned grammar packages from the
-# npm registry) and builds build/ampcheck. Idempotent.
+# Installs what is missing (Debian packages, pinned grammar packages and
+# dagre from the npm registry) and builds build/ampcheck. Idempotent.
 #   scripts/setup.sh            release build in build/
 #   BUILD_DIR=build-asan AMPCHECK_SANITIZE=ON scripts/setup.sh
 set -euo pipefail
@@ -28,6 +28,11 @@ fi
 if [ -f grammars/package-lock.json ] && [ ! -f grammars/node_modules/.package-lock.json ]; then
   echo "setup: installing pinned grammars (npm ci)" >&2
   (cd grammars && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
+fi
+
+if [ -f graph_layout/package-lock.json ] && [ ! -f graph_layout/node_modules/.package-lock.json ]; then
+  echo "setup: installing pinned dagre (npm ci)" >&2
+  (cd graph_layout && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error)
 fi
 
 # SETUP_ONLY=1: dependencies only (tests/fuzz/setup.sh builds elsewhere).

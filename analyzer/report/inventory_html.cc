@@ -1,7 +1,6 @@
 // The inventory as one self-contained HTML page (no network needed to view
-// it): sortable tables of services, paths, findings and unidentified
-// sources, and an SVG picture of the call graph whose edges carry their
-// tries and whose worst paths stand out.
+// it): the call graph (analyzer/report/inventory_graph.h), then sortable
+// tables of services, paths, findings and unidentified sources.
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -9,8 +8,10 @@
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/json_dump.h"
 #include "analyzer/base/strings.h"
+#include "analyzer/report/html_escape.h"
 #include "analyzer/report/inventory.h"
-#include "analyzer/report/inventory_svg.h"
+#include "analyzer/report/inventory_graph.h"
+#include "analyzer/report/inventory_graph_assets.h"
 #include "analyzer/report/json_report.h"
 
 namespace ampcheck {
@@ -44,7 +45,6 @@ th{background:#eef;cursor:pointer;user-select:none;white-space:nowrap}
 th.asc::after{content:" \25B2"}th.desc::after{content:" \25BC"}
 td.num{text-align:right}.multi{background:#fde8e8}
 .layer{display:block;font-size:12px}.muted{color:#777}
-.graph{border:1px solid #ccc;overflow:auto;max-height:80vh}
 </style>)";
 
 // Click a header: sort by that column, numbers by value (data-v), text by
@@ -158,7 +158,8 @@ void RenderInventoryHtml(const Model& model, const Analysis& analysis,
   AnalysisContext context(model, analysis.graph);
   int multi = ServicesWithMultiLayerCalls(inventory);
   out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      << "<title>ampcheck fleet inventory</title>" << kStyle
+      << "<title>ampcheck fleet inventory</title>" << kStyle << "<style>"
+      << kInventoryGraphCss << "</style>"
       << "</head><body>\n"
       << "<h1>ampcheck fleet inventory</h1>\n<p>" << model.services.size()
       << " services, " << model.calls.size() << " calls, "
@@ -167,10 +168,12 @@ void RenderInventoryHtml(const Model& model, const Analysis& analysis,
       << "(highlighted). Istio " << HtmlEscape(model.istio_version)
       << ". Click a column header to sort.</p>\n";
   out << "<h2>Call graph</h2>\n<p class=\"muted\">Edges are labelled with "
-         "their tries (product of the call's layers); red edges are on the "
-         "worst paths.</p>\n<div class=\"graph\">";
-  RenderCallGraphSvg(model, analysis, out);
-  out << "</div>\n<h2>Services</h2>\n";
+         "their tries (product of the call's layers), services with their "
+         "worst inbound tries; red: the worst paths. Drag to pan, wheel or "
+         "buttons to zoom; the filter keeps the matching services and their "
+         "neighbours.</p>\n";
+  RenderCallGraph(model, analysis, out);
+  out << "<h2>Services</h2>\n";
   ServicesTable(model, context, inventory, out);
   out << "<h2>Worst path to each service</h2>\n";
   PathsTable(model, analysis, context, out);
