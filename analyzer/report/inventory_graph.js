@@ -130,7 +130,9 @@
     });
     return g;
   }
+  var started = performance.now();
   var g = draw(data.nodes, data.edges), drawnAll = true;
+  svg.setAttribute('data-layout-ms', Math.round(performance.now() - started));
 
   // Pan and zoom: one transform on the viewport group.
   var view = { k: 1, x: 0, y: 0 };

@@ -40,9 +40,8 @@ function badLayout(boxes) {
 }
 
 await withPage(report, async (page, requests, errors) => {
-  const started = Date.now();
   await page.waitForSelector('#call-graph[data-layout="dagre"]', { timeout: 60000 });
-  console.log(`layout: ${Date.now() - started} ms after load`);
+  console.log(`layout and drawing: ${await page.getAttribute('#call-graph', 'data-layout-ms')} ms`);
   if (requests.length) fail('network requests: ' + requests.join(', '));
   if (errors.length) fail('script errors: ' + errors.join('; '));
 
@@ -107,5 +106,15 @@ await withPage(report, async (page, requests, errors) => {
   await page.uncheck('#graph-hide');
   if ((await nodeBoxes(page)).length !== boxes.length) fail('unhiding does not draw all again');
   else ok(`unhide: all ${boxes.length} drawn again`);
+  // A click on a service (no drag) filters by its name.
+  await page.fill('#graph-filter', '');
+  await page.click('#graph-fit');
+  const first = page.locator('#call-graph g.node').first();
+  const name = await first.getAttribute('data-name');
+  const at = await first.boundingBox();
+  await page.mouse.click(at.x + at.width / 2, at.y + at.height / 2);
+  const value = await page.inputValue('#graph-filter');
+  if (value !== name) fail(`click on ${name}: the filter says "${value}"`);
+  else ok(`click on a service filters by its name`);
   ok(`screenshots ${prefix}-start.png ${prefix}-whole.png ${prefix}-filtered.png`);
 });
