@@ -169,6 +169,12 @@
   // fits its width (at most 1), to be panned or fitted from there.
   function home() {
     var graph = g.graph(), w = svg.clientWidth, h = svg.clientHeight;
+    // A small graph gets a pane of its own height, not an empty one.
+    if (graph.width <= w && graph.height + 40 < h) {
+      document.getElementById('graph-pane').style.height =
+          (graph.height + 40) + 'px';
+      h = svg.clientHeight;
+    }
     if (Math.min(w / graph.width, h / graph.height) >= 0.5) return fit(null);
     view.k = Math.min(1, w / graph.width);
     view.x = (w - graph.width * view.k) / 2;
