@@ -50,6 +50,26 @@ std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
   return by_check;
 }
 
+// Spells the arithmetic and related layers of every finding that is kept
+// (reported or suppressed), on up to `threads` threads: each finding is
+// written by one thread only.
+void SpellPending(const AnalysisContext& context, Analysis* analysis,
+                  int threads) {
+  std::vector<Finding*> pending;
+  for (Finding& f : analysis->findings) pending.push_back(&f);
+  for (auto& [f, suppression] : analysis->suppressed) pending.push_back(&f);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i; (i = next++) < pending.size();)
+      context.SpellPending(pending[i]);
+  };
+  threads = pending.size() < 1000 ? 1 : std::max(1, ThreadCount(threads));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (std::thread& thread : pool) thread.join();
+}
+
 }  // namespace
 
 Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
@@ -80,8 +100,13 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
       kept.push_back(std::move(*f));
     }
   }
+  // The candidates were moved out; their storage is the largest block
+  // alive at this point on a large fleet.
+  order = {};
+  by_check = {};
   FoldUndocumentedIntoAmplification(&kept);
   analysis.findings = GroupByCause(std::move(kept));
+  SpellPending(context, &analysis, options.threads);
   return analysis;
 }
 

@@ -95,7 +95,8 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
     lead.identity = key.first + "|cause|" + key.second;
   }
   std::vector<Finding> out;
-  out.reserve(findings.size());
+  out.reserve(
+      static_cast<size_t>(std::count(absorbed.begin(), absorbed.end(), false)));
   for (size_t i = 0; i < findings.size(); ++i) {
     if (!absorbed[i]) out.push_back(std::move(findings[i]));
   }

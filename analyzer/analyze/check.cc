@@ -35,7 +35,7 @@ Finding Check::CallFinding(const AnalysisContext& context, int call,
   f.severity = severity();
   f.location = location;
   f.path = context.PathNames({call});
-  f.arithmetic = context.CallArithmetic(call);
+  AnalysisContext::SpellCallLater(call, &f);
   f.identity = std::string(id()) + "|" + context.CallName(call);
   context.SetNumbers({call}, &f);
   return f;
@@ -217,6 +217,33 @@ std::string AnalysisContext::CallCause(int call, CauseFallback fallback) const {
   if (fallback == CauseFallback::kCaller)
     return "caller|" + model.services[c.from].Key();
   return "call|" + CallName(call);
+}
+
+void AnalysisContext::SpellCallLater(int call, Finding* f) {
+  f->pending = Finding::Pending::kCall;
+  f->pending_calls = {call};
+}
+
+void AnalysisContext::SpellPathLater(const std::vector<int>& calls,
+                                     Finding* f) {
+  f->pending = Finding::Pending::kPath;
+  f->pending_calls = calls;
+}
+
+void AnalysisContext::SpellPending(Finding* f) const {
+  switch (f->pending) {
+    case Finding::Pending::kNone:
+      return;
+    case Finding::Pending::kCall:
+      f->arithmetic = CallArithmetic(f->pending_calls.front());
+      break;
+    case Finding::Pending::kPath:
+      f->arithmetic = PathArithmetic(f->pending_calls);
+      f->related = PathEvidence(f->pending_calls);
+      break;
+  }
+  f->pending = Finding::Pending::kNone;
+  f->pending_calls.clear();
 }
 
 std::vector<Evidence> AnalysisContext::PathEvidence(

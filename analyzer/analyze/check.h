@@ -60,6 +60,14 @@ class AnalysisContext {
   std::string LayerCause(int call, const Layer& layer) const;
   // Every layer of the path as related locations.
   std::vector<Evidence> PathEvidence(const std::vector<int>& calls) const;
+  // Leaves f's arithmetic to be spelled from one call (CallArithmetic), or
+  // its arithmetic and related layers from a path (PathArithmetic and
+  // PathEvidence), once findings are grouped.
+  static void SpellCallLater(int call, Finding* f);
+  static void SpellPathLater(const std::vector<int>& calls, Finding* f);
+  // Spells what a check left pending; a finding with nothing pending is
+  // left as it is.
+  void SpellPending(Finding* f) const;
   // The worst path that ends with `call`: the worst path to its caller, then
   // the call. Path checks report once per call, so every caller of a service
   // is listed, not only the worst one.

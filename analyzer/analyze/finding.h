@@ -29,6 +29,12 @@ struct Finding {
   std::vector<std::string> path;  // service display names, entry first
   std::string arithmetic;         // the path or call arithmetic
   std::vector<Evidence> related;  // the path's other layers
+  // The calls `arithmetic` and `related` are spelled from once findings are
+  // grouped (SpellPending): most candidates are absorbed into a cause and
+  // never printed on their own, so they never pay for that text.
+  enum class Pending { kNone, kCall, kPath };
+  Pending pending = Pending::kNone;
+  std::vector<int> pending_calls;
   // Identity across commits: check, services and the causing layer's origin;
   // no line numbers, so unrelated edits do not move it.
   std::string identity;

@@ -76,8 +76,7 @@ class RetryAmplificationCheck : public Check {
     f.severity = severity();
     f.location = context.CallLocation(calls.back());
     f.path = context.PathNames(calls);
-    f.arithmetic = context.PathArithmetic(calls);
-    f.related = context.PathEvidence(calls);
+    AnalysisContext::SpellPathLater(calls, &f);
     f.identity = std::string(id()) + "|" + Join(f.path, ">");
     // Paths over the limit through one retrying layer are that layer's.
     f.cause = context.CallCause(calls.back());

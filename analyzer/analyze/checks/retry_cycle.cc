@@ -33,8 +33,7 @@ class RetryCycleCheck : public Check {
                   ": each pass multiplies tries by " + per_pass.ToString() +
                   "; the product along the cycle is unbounded";
       f.location = context.CallLocation(retrying);
-      f.arithmetic = context.PathArithmetic(cycle.calls);
-      f.related = context.PathEvidence(cycle.calls);
+      AnalysisContext::SpellPathLater(cycle.calls, &f);
       f.identity = std::string(id()) + "|" + Join(f.path, ">");
       context.SetNumbers(cycle.calls, &f);
       findings->push_back(std::move(f));

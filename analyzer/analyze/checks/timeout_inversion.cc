@@ -102,8 +102,7 @@ class TimeoutInversionCheck : public Check {
     f.severity = severity();
     f.location = location;
     f.path = context.PathNames(calls);
-    f.arithmetic = context.PathArithmetic(calls);
-    f.related = context.PathEvidence(calls);
+    AnalysisContext::SpellPathLater(calls, &f);
     std::string names;
     for (const std::string& n : f.path) names += n + ">";
     f.identity = std::string(id()) + "|" + names;

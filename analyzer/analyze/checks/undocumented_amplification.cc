@@ -54,8 +54,7 @@ class UndocumentedAmplificationCheck : public Check {
                   Join(factors, " x ") +
                   "); nothing declares the owner and maximum";
       f.location = context.CallLocation(last);
-      f.arithmetic = context.PathArithmetic(path.calls);
-      f.related = context.PathEvidence(path.calls);
+      AnalysisContext::SpellPathLater(path.calls, &f);
       f.identity = std::string(id()) + "|" + Join(f.path, ">");
       f.cause = context.CallCause(last);
       f.unit = "path";
