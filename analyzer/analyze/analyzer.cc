@@ -91,21 +91,19 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
       order.end());
   // Suppressions apply to each call or path before causes are grouped, so a
   // suppressed call leaves its cause's list.
-  std::vector<Finding> kept;
+  std::vector<Finding*> kept;
   kept.reserve(order.size());
   for (Finding* f : order) {
     if (const Suppression* s = Suppressing(*f, model)) {
       analysis.suppressed.emplace_back(std::move(*f), *s);
     } else {
-      kept.push_back(std::move(*f));
+      kept.push_back(f);
     }
   }
-  // The candidates were moved out; their storage is the largest block
-  // alive at this point on a large fleet.
-  order = {};
-  by_check = {};
   FoldUndocumentedIntoAmplification(&kept);
-  analysis.findings = GroupByCause(std::move(kept));
+  analysis.findings = GroupByCause(kept);
+  // The candidates left behind are the largest block alive on a large fleet.
+  by_check = {};
   SpellPending(context, &analysis, options.threads);
   return analysis;
 }

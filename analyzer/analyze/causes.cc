@@ -28,63 +28,70 @@ Affected AffectedBy(Finding&& f) {
           std::move(f.folded_checks)};
 }
 
-void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
+void FoldUndocumentedIntoAmplification(std::vector<Finding*>* findings) {
   std::map<std::vector<std::string>, Finding*> over_limit;
-  for (Finding& f : *findings) {
-    if (f.check == "retry-amplification" && f.path.size() > 1)
-      over_limit.try_emplace(f.path, &f);
+  for (Finding* f : *findings) {
+    if (f->check == "retry-amplification" && f->path.size() > 1)
+      over_limit.try_emplace(f->path, f);
   }
   if (over_limit.empty()) return;
-  // Fold first, move after: the pointers are into *findings.
-  std::vector<bool> folded(findings->size(), false);
-  for (size_t i = 0; i < findings->size(); ++i) {
-    const Finding& f = (*findings)[i];
-    if (f.check != "undocumented-amplification") continue;
-    auto it = over_limit.find(f.path);
-    if (it == over_limit.end()) continue;
+  std::vector<Finding*> kept;
+  kept.reserve(findings->size());
+  for (Finding* f : *findings) {
+    auto it = f->check == "undocumented-amplification"
+                  ? over_limit.find(f->path)
+                  : over_limit.end();
+    if (it == over_limit.end()) {
+      kept.push_back(f);
+      continue;
+    }
     Finding* into = it->second;
     // "...: 108 tries per request from 4 retrying layers (...); nothing
     // declares..." adds what the amplification message lacks.
-    size_t from = f.message.find(" tries per request from ");
+    size_t from = f->message.find(" tries per request from ");
     into->message +=
         "; " +
-        (from == std::string::npos ? f.message : f.message.substr(from + 24));
-    into->folded_checks.push_back(f.check);
-    folded[i] = true;
-  }
-  std::vector<Finding> kept;
-  kept.reserve(findings->size());
-  for (size_t i = 0; i < findings->size(); ++i) {
-    if (!folded[i]) kept.push_back(std::move((*findings)[i]));
+        (from == std::string::npos ? f->message : f->message.substr(from + 24));
+    into->folded_checks.push_back(f->check);
   }
   *findings = std::move(kept);
 }
 
-std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
+void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
+  std::vector<Finding*> pointers;
+  for (Finding& f : *findings) pointers.push_back(&f);
+  FoldUndocumentedIntoAmplification(&pointers);
+  std::vector<Finding> kept;
+  kept.reserve(pointers.size());
+  for (Finding* f : pointers) kept.push_back(std::move(*f));
+  *findings = std::move(kept);
+}
+
+std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
   std::map<std::pair<std::string, std::string>, std::vector<size_t>> groups;
   for (size_t i = 0; i < findings.size(); ++i) {
-    if (!findings[i].cause.empty())
-      groups[{findings[i].check, findings[i].cause}].push_back(i);
+    if (!findings[i]->cause.empty())
+      groups[{findings[i]->check, findings[i]->cause}].push_back(i);
   }
   std::vector<bool> absorbed(findings.size(), false);
   for (auto& [key, members] : groups) {
     // Worst first; report order breaks ties, so the lead is stable.
     std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) {
-      return Worse(findings[a], findings[b]);
+      return Worse(*findings[a], *findings[b]);
     });
-    Finding& lead = findings[members.front()];
+    Finding& lead = *findings[members.front()];
     lead.affected.reserve(members.size());
     lead.affected.push_back(AffectedBy(lead));
     for (size_t m : members) {
       if (m == members.front()) continue;
       absorbed[m] = true;
-      for (const std::string& folded : findings[m].folded_checks) {
+      for (const std::string& folded : findings[m]->folded_checks) {
         if (std::find(lead.folded_checks.begin(), lead.folded_checks.end(),
                       folded) == lead.folded_checks.end())
           lead.folded_checks.push_back(folded);
       }
       // An absorbed finding is dropped below: its text moves, not copies.
-      lead.affected.push_back(AffectedBy(std::move(findings[m])));
+      lead.affected.push_back(AffectedBy(std::move(*findings[m])));
     }
     size_t more = members.size() - 1;
     if (more > 0)
@@ -98,9 +105,15 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
   out.reserve(
       static_cast<size_t>(std::count(absorbed.begin(), absorbed.end(), false)));
   for (size_t i = 0; i < findings.size(); ++i) {
-    if (!absorbed[i]) out.push_back(std::move(findings[i]));
+    if (!absorbed[i]) out.push_back(std::move(*findings[i]));
   }
   return out;
+}
+
+std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
+  std::vector<Finding*> pointers;
+  for (Finding& f : findings) pointers.push_back(&f);
+  return GroupByCause(pointers);
 }
 
 std::vector<std::string> Identities(const Finding& finding) {

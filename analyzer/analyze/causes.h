@@ -16,6 +16,8 @@ namespace ampcheck {
 // retry-amplification finding is folded into it (its message appended, its
 // check named in folded_checks).
 void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings);
+// The same over findings held elsewhere: drops the folded ones' pointers.
+void FoldUndocumentedIntoAmplification(std::vector<Finding*>* findings);
 
 // Findings of one check with the same non-empty cause become one: the worst
 // (most tries, then the highest bounded product, then the first in report
@@ -25,6 +27,9 @@ void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings);
 // "<check>|cause|<cause>", stable while the cause exists, however many calls
 // it affects. Input in report order; output in report order.
 std::vector<Finding> GroupByCause(std::vector<Finding> findings);
+// The same over findings held elsewhere, which it moves from: a large
+// fleet's candidates are never copied into a list of their own.
+std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings);
 
 // What a finding of its own would have said: the call or path `f` is about.
 Affected AffectedBy(const Finding& f);
