@@ -112,11 +112,26 @@ class RenderStep {
   // Marks the chart's or kustomization's files as read through its render.
   std::vector<std::string> FilesUnder(const std::string& directory) {
     std::vector<std::string> paths;
-    for (const DiscoveredFile& f : discovery_->files) {
-      if (!f.content && IsUnder(NormalPath(f.path), directory))
-        paths.push_back(NormalPath(f.path));
+    const std::vector<std::string>& normal = NormalPaths();
+    for (size_t i = 0; i < normal.size(); ++i) {
+      if (!discovery_->files[i].content && IsUnder(normal[i], directory))
+        paths.push_back(normal[i]);
     }
     return paths;
+  }
+
+  // NormalPath of each discovered file, made once: FilesUnder runs for every
+  // kustomization of every root's closure, and normalising every path each
+  // time was most of a scan's time on a repository with many overlays.
+  // The files do not change until Run has rendered everything.
+  const std::vector<std::string>& NormalPaths() {
+    if (normal_paths_.size() != discovery_->files.size()) {
+      normal_paths_.clear();
+      normal_paths_.reserve(discovery_->files.size());
+      for (const DiscoveredFile& f : discovery_->files)
+        normal_paths_.push_back(NormalPath(f.path));
+    }
+    return normal_paths_;
   }
 
   void RenderCharts() {
@@ -287,8 +302,10 @@ class RenderStep {
   }
 
   void IndexFile(const std::string& path, ResourceIndex* index) {
-    for (const DiscoveredFile& f : discovery_->files) {
-      if (f.content || NormalPath(f.path) != path) continue;
+    const std::vector<std::string>& normal = NormalPaths();
+    for (size_t i = 0; i < normal.size(); ++i) {
+      const DiscoveredFile& f = discovery_->files[i];
+      if (f.content || normal[i] != path) continue;
       std::string content, error;
       if (fs_.ReadFile(f.path, 8 << 20, &content, &error))
         index->AddFile(f.display, content);
@@ -306,6 +323,7 @@ class RenderStep {
   std::set<std::string> replaced_;         // normal paths read through a render
   std::set<std::string> skipped_patches_;  // of roots that were not built
   std::vector<DiscoveredFile> added_;
+  std::vector<std::string> normal_paths_;  // see NormalPaths
 };
 
 }  // namespace

@@ -212,8 +212,25 @@ void RuleEngine::Compile(Compiled* compiled) {
 }
 
 bool RuleEngine::EnsureCompiled(Compiled& compiled) {
-  std::call_once(compiled.once, [&] { Compile(&compiled); });
+  if (!compiled.done.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(compiled.mutex);
+    if (!compiled.done.load(std::memory_order_relaxed)) {
+      Compile(&compiled);
+      compiled.done.store(true, std::memory_order_release);
+    }
+  }
   return compiled.problems.empty();
+}
+
+bool RuleEngine::TryCompile(Compiled& compiled) {
+  if (compiled.done.load(std::memory_order_acquire)) return true;
+  std::unique_lock<std::mutex> lock(compiled.mutex, std::try_to_lock);
+  if (!lock.owns_lock()) return false;
+  if (!compiled.done.load(std::memory_order_relaxed)) {
+    Compile(&compiled);
+    compiled.done.store(true, std::memory_order_release);
+  }
+  return true;
 }
 
 RuleEngine::RuleEngine(const std::vector<Rule>& rules,
@@ -284,7 +301,7 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
   stats.bytes += file.content.size();
   auto it = by_grammar_.find(GrammarOfFile(file));
   if (it == by_grammar_.end()) return;
-  std::vector<const Compiled*> candidates;
+  std::vector<Compiled*> needed;
   for (const auto& compiled : it->second) {
     const Rule& rule = *compiled->rule;
     if (!ContainsAny(file.content, rule.prefilter) ||
@@ -292,8 +309,20 @@ void RuleEngine::ExtractAlways(const SourceFile& file, FileFacts* facts) const {
         ContainsAny(file.content, rule.unless_in_file)) {
       continue;
     }
-    if (EnsureCompiled(*compiled)) {
-      candidates.push_back(compiled.get());
+    needed.push_back(compiled.get());
+  }
+  // Compile first the rules no other thread is compiling, then wait for the
+  // rest: threads starting on files of one language need the same rules,
+  // and waiting on each in turn compiled them one thread at a time.
+  std::vector<Compiled*> busy;
+  for (Compiled* compiled : needed) {
+    if (!TryCompile(*compiled)) busy.push_back(compiled);
+  }
+  for (Compiled* compiled : busy) EnsureCompiled(*compiled);
+  std::vector<const Compiled*> candidates;
+  for (Compiled* compiled : needed) {
+    if (compiled->problems.empty()) {
+      candidates.push_back(compiled);
     } else {
       // Every file that needed the rule says why it could not run; the
       // resolver keeps one copy of each diagnostic.

@@ -69,7 +69,8 @@ class RuleEngine : public Extractor {
     const Rule* rule = nullptr;
     std::string grammar;
     const TSLanguage* language = nullptr;
-    std::once_flag once;
+    std::mutex mutex;               // held while compiling
+    std::atomic<bool> done{false};  // Compile has run
     std::unique_ptr<Query> query;
     std::map<std::string, std::unique_ptr<Query>> sub_queries;  // by text
     std::vector<Diagnostic> problems;  // why it cannot run
@@ -77,6 +78,9 @@ class RuleEngine : public Extractor {
   static void Compile(Compiled* compiled);
   // Compiles on first use; false when the rule cannot run.
   static bool EnsureCompiled(Compiled& compiled);
+  // Compiles unless another thread is compiling it: false then, and nothing
+  // was waited for.
+  static bool TryCompile(Compiled& compiled);
   // False when the query dropped matches at its match limit.
   bool RunRule(const Compiled& compiled, TSNode root, const SourceFile& file,
                const LineIndex& lines, FileFacts* facts) const;
