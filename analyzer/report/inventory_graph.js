@@ -165,8 +165,10 @@
     view.y = (h - (y1 - y0) * view.k) / 2 - y0 * view.k;
     apply();
   }
-  // The whole graph when it is legible so; else its top, at a scale that
-  // fits its width (at most 1), to be panned or fitted from there.
+  // The whole graph when it is legible so; else the worst paths, fitted
+  // when that is legible, else around the service at the end of the worst
+  // one at full size; with no worst path, the graph's top at a scale that
+  // fits its width (at most 1). Panned or fitted from there.
   function home() {
     var graph = g.graph(), w = svg.clientWidth, h = svg.clientHeight;
     // A small graph gets a pane of its own height, not an empty one.
@@ -176,6 +178,24 @@
       h = svg.clientHeight;
     }
     if (Math.min(w / graph.width, h / graph.height) >= 0.5) return fit(null);
+    var hot = [], worst = null;
+    data.edges.forEach(function (e) {
+      if (!e.hot) return;
+      [byId[e.from], byId[e.to]].forEach(function (n) {
+        if (n.box && hot.indexOf(n) < 0) hot.push(n);
+      });
+      var end = byId[e.to], tries = Number(end.tries) || Infinity;
+      if (end.box && (!worst || tries > worst.tries)) worst = { node: end, tries: tries };
+    });
+    if (worst) {
+      fit(hot);
+      if (view.k >= 0.5) return;
+      var box = worst.node.box;
+      view.k = 1;
+      view.x = w / 2 - (box.x + box.width / 2);
+      view.y = h / 2 - (box.y + box.height / 2);
+      return apply();
+    }
     view.k = Math.min(1, w / graph.width);
     view.x = (w - graph.width * view.k) / 2;
     view.y = 0;
