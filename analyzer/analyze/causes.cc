@@ -1,12 +1,18 @@
 #include "analyzer/analyze/causes.h"
 
 #include <algorithm>
-#include <map>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 
 namespace ampcheck {
 namespace {
+
+std::string PathKey(const std::vector<std::string>& path) {
+  std::string key;
+  for (const std::string& name : path) (key += name) += '\0';
+  return key;
+}
 
 // The worse of two members: more tries, then a higher bounded product.
 bool Worse(const Finding& a, const Finding& b) {
@@ -29,17 +35,19 @@ Affected AffectedBy(Finding&& f) {
 }
 
 void FoldUndocumentedIntoAmplification(std::vector<Finding*>* findings) {
-  std::map<std::vector<std::string>, Finding*> over_limit;
+  // Keyed by the path's names joined (names hold no NUL): hashing a large
+  // fleet's paths beats comparing them name by name in a tree.
+  std::unordered_map<std::string, Finding*> over_limit;
   for (Finding* f : *findings) {
     if (f->check == "retry-amplification" && f->path.size() > 1)
-      over_limit.try_emplace(f->path, f);
+      over_limit.try_emplace(PathKey(f->path), f);
   }
   if (over_limit.empty()) return;
   std::vector<Finding*> kept;
   kept.reserve(findings->size());
   for (Finding* f : *findings) {
     auto it = f->check == "undocumented-amplification"
-                  ? over_limit.find(f->path)
+                  ? over_limit.find(PathKey(f->path))
                   : over_limit.end();
     if (it == over_limit.end()) {
       kept.push_back(f);
@@ -68,10 +76,12 @@ void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
 }
 
 std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
-  std::map<std::pair<std::string, std::string>, std::vector<size_t>> groups;
+  // Keyed by check and cause; the order groups are visited in changes
+  // nothing (each group's lead and list depend on its members alone).
+  std::unordered_map<std::string, std::vector<size_t>> groups;
   for (size_t i = 0; i < findings.size(); ++i) {
     if (!findings[i]->cause.empty())
-      groups[{findings[i]->check, findings[i]->cause}].push_back(i);
+      groups[findings[i]->check + '\0' + findings[i]->cause].push_back(i);
   }
   std::vector<bool> absorbed(findings.size(), false);
   for (auto& [key, members] : groups) {
@@ -99,7 +109,7 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
                       (more == 1 ? "" : "s") + " from the same cause";
     // Whether or not others share it: the identity stays the same as calls
     // come and go under one cause.
-    lead.identity = key.first + "|cause|" + key.second;
+    lead.identity = lead.check + "|cause|" + lead.cause;
   }
   std::vector<Finding> out;
   out.reserve(
