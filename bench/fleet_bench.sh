@@ -20,18 +20,7 @@ ampcheck=$build/ampcheck
 [ -x "$ampcheck" ] || { echo "build first: scripts/setup.sh" >&2; exit 1; }
 source bench/measure.sh
 
-need=()
-command -v rg >/dev/null || need+=(ripgrep)
-command -v bc >/dev/null || need+=(bc)
-[ -x /usr/bin/time ] || need+=(time)
-if [ ${#need[@]} -gt 0 ]; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
-astgrep=bench/tools/node_modules/@ast-grep/cli-linux-x64-gnu/ast-grep
-if [ ! -x "$astgrep" ]; then
-  # npm ci rejects the lock file's platform packages; install honours it.
-  (cd bench/tools && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+install_compared_tools
 
 gen() {  # gen DIR REPOS
   if [ ! -f "$1/.done" ]; then

@@ -17,6 +17,24 @@ measure() {
   printf -v "RSS_$label" '%s' "$rss"
 }
 
+# install_compared_tools: what the benchmarks run beside ampcheck (rg, bc,
+# GNU time from Debian; the pinned ast-grep from bench/tools), installed when
+# missing; sets astgrep to the ast-grep binary. Run from the repository root.
+install_compared_tools() {
+  local need=()
+  command -v rg >/dev/null || need+=(ripgrep)
+  command -v bc >/dev/null || need+=(bc)
+  [ -x /usr/bin/time ] || need+=(time)
+  if [ ${#need[@]} -gt 0 ]; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  fi
+  astgrep=bench/tools/node_modules/@ast-grep/cli-linux-x64-gnu/ast-grep
+  if [ ! -x "$astgrep" ]; then
+    # npm ci rejects the lock file's platform packages; install honours it.
+    (cd bench/tools && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
+  fi
+}
+
 # row LABEL DESCRIPTION SITES
 row() {
   local w="WALL_$1" c="CPU_$1" r="RSS_$1"

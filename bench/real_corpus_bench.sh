@@ -24,18 +24,7 @@ ampcheck=$build/ampcheck
 [ -f "$grep_list" ] || { echo "no grep list at $grep_list (GREP_LIST=...)" >&2; exit 1; }
 source bench/measure.sh
 
-need=()
-command -v rg >/dev/null || need+=(ripgrep)
-command -v bc >/dev/null || need+=(bc)
-[ -x /usr/bin/time ] || need+=(time)
-if [ ${#need[@]} -gt 0 ]; then
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
-fi
-astgrep=bench/tools/node_modules/@ast-grep/cli-linux-x64-gnu/ast-grep
-if [ ! -x "$astgrep" ]; then
-  # npm ci rejects the lock file's platform packages; install honours it.
-  (cd bench/tools && npm install --ignore-scripts --no-audit --no-fund --loglevel=error >/dev/null)
-fi
+install_compared_tools
 
 # Warm the page cache for every tool alike.
 find "$corpus" -type f -print0 | xargs -0 cat >/dev/null

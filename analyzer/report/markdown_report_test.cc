@@ -25,12 +25,22 @@ ScanResult ScanDisk(const std::string& fleet) {
   return RunScan(fs, options);
 }
 
-// A meshed namespace where each of `callers` services calls pricing.
-ScanResult ScanCallers(int callers) {
+// `workloads` in the meshed namespace shop, scanned without source rules.
+ScanResult ScanMeshedShop(const std::string& workloads) {
   MemoryFileSystem fs;
   fs.AddFile("fleet/ns.yaml",
              "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n"
              "  labels: {istio-injection: enabled}\n");
+  fs.AddFile("fleet/workloads.yaml", workloads);
+  ScanOptions options;
+  options.inputs = {"fleet"};
+  options.no_default_rules = true;
+  options.jobs = 1;
+  return RunScan(fs, options);
+}
+
+// A meshed namespace where each of `callers` services calls pricing.
+ScanResult ScanCallers(int callers) {
   std::string yaml =
       "apiVersion: v1\nkind: Service\nmetadata: {name: pricing, namespace: "
       "shop}\nspec:\n  selector: {app: pricing}\n  ports: [{port: 80}]\n";
@@ -45,22 +55,13 @@ ScanResult ScanCallers(int callers) {
         "        env:\n        - {name: PRICING_URL, value: "
         "'http://pricing'}\n";
   }
-  fs.AddFile("fleet/workloads.yaml", yaml);
-  ScanOptions options;
-  options.inputs = {"fleet"};
-  options.no_default_rules = true;
-  options.jobs = 1;
-  return RunScan(fs, options);
+  return ScanMeshedShop(yaml);
 }
 
 // A meshed namespace where each of `callers` services calls its own callee,
 // pricing<i>, through a VirtualService that retries with no timeout: one
 // cause (and one path) per caller.
 ScanResult ScanCallersOwnRoutes(int callers) {
-  MemoryFileSystem fs;
-  fs.AddFile("fleet/ns.yaml",
-             "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: shop\n"
-             "  labels: {istio-injection: enabled}\n");
   std::string yaml;
   for (int i = 0; i < callers; ++i) {
     std::string caller = "caller" + std::to_string(i);
@@ -82,12 +83,7 @@ ScanResult ScanCallersOwnRoutes(int callers) {
             "        env:\n        - {name: PRICING_URL, value: 'http://" +
             callee + "'}\n";
   }
-  fs.AddFile("fleet/workloads.yaml", yaml);
-  ScanOptions options;
-  options.inputs = {"fleet"};
-  options.no_default_rules = true;
-  options.jobs = 1;
-  return RunScan(fs, options);
+  return ScanMeshedShop(yaml);
 }
 
 TEST_CASE("markdown: each affected path with its total and layer factors") {
