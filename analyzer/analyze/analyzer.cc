@@ -1,8 +1,6 @@
 #include "analyzer/analyze/analyzer.h"
 
 #include <algorithm>
-#include <atomic>
-#include <thread>
 
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
@@ -34,19 +32,11 @@ std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
       enabled.push_back(check.get());
   }
   std::vector<std::vector<Finding>> by_check(enabled.size());
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next++) < enabled.size();)
-      enabled[i]->Run(context, &by_check[i]);
-  };
-  int threads = ThreadCount(options.threads);
   // A small graph is not worth a thread.
-  if (context.model.calls.size() < 10000) threads = 1;
-  threads = std::clamp(threads, 1, static_cast<int>(enabled.size()));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& thread : pool) thread.join();
+  int threads =
+      context.model.calls.size() < 10000 ? 1 : ThreadCount(options.threads);
+  ParallelFor(enabled.size(), threads,
+              [&](size_t i) { enabled[i]->Run(context, &by_check[i]); });
   return by_check;
 }
 
@@ -58,16 +48,8 @@ void SpellPending(const AnalysisContext& context, Analysis* analysis,
   std::vector<Finding*> pending;
   for (Finding& f : analysis->findings) pending.push_back(&f);
   for (auto& [f, suppression] : analysis->suppressed) pending.push_back(&f);
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i; (i = next++) < pending.size();)
-      context.SpellPending(pending[i]);
-  };
-  threads = pending.size() < 1000 ? 1 : std::max(1, ThreadCount(threads));
-  std::vector<std::thread> pool;
-  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
-  work();
-  for (std::thread& thread : pool) thread.join();
+  ParallelFor(pending.size(), pending.size() < 1000 ? 1 : ThreadCount(threads),
+              [&](size_t i) { context.SpellPending(pending[i]); });
 }
 
 }  // namespace

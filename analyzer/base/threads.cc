@@ -3,12 +3,27 @@
 #include <sched.h>
 
 #include <algorithm>
+#include <atomic>
 #include <charconv>
 #include <fstream>
 #include <sstream>
 #include <thread>
+#include <vector>
 
 namespace ampcheck {
+
+void ParallelFor(size_t count, int threads,
+                 const std::function<void(size_t)>& work) {
+  std::atomic<size_t> next{0};
+  auto drain = [&] {
+    for (size_t i; (i = next++) < count;) work(i);
+  };
+  size_t helpers = std::min(count, static_cast<size_t>(std::max(threads, 1)));
+  std::vector<std::thread> pool;
+  for (size_t t = 1; t < helpers; ++t) pool.emplace_back(drain);
+  drain();
+  for (std::thread& thread : pool) thread.join();
+}
 
 std::optional<int> CpuQuotaCores(std::string_view cpu_max) {
   size_t space = cpu_max.find(' ');

@@ -3,6 +3,8 @@
 #ifndef AMPCHECK_BASE_THREADS_H_
 #define AMPCHECK_BASE_THREADS_H_
 
+#include <cstddef>
+#include <functional>
 #include <optional>
 #include <string_view>
 
@@ -12,6 +14,12 @@ namespace ampcheck {
 // of its affinity mask (sched_getaffinity), capped by the cgroup v2 CPU
 // quota (/sys/fs/cgroup/cpu.max), at least 1.
 int ThreadCount(int requested);
+
+// Calls work(i) once for each i in [0, count), on up to `threads` threads
+// (this one included; fewer when there is less work); returns when all are
+// done. `work` must be safe to run on different indices at once.
+void ParallelFor(size_t count, int threads,
+                 const std::function<void(size_t)>& work);
 
 // Cores a cgroup v2 `cpu.max` line allows ("QUOTA PERIOD", "max PERIOD"):
 // ceil(quota / period), nullopt when unlimited or unreadable.

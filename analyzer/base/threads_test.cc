@@ -3,6 +3,9 @@
 #include <doctest/doctest.h>
 #include <sched.h>
 
+#include <atomic>
+#include <vector>
+
 namespace ampcheck {
 namespace {
 
@@ -26,6 +29,17 @@ TEST_CASE("--jobs 0 follows this process's affinity mask") {
   CHECK(ThreadCount(0) <= CPU_COUNT(&set));
   CHECK(ThreadCount(0) >= 1);
   CHECK(ThreadCount(3) == 3);
+}
+
+TEST_CASE("ParallelFor runs each index once, on one thread or several") {
+  for (int threads : {0, 1, 4}) {
+    std::vector<std::atomic<int>> runs(1000);
+    ParallelFor(runs.size(), threads, [&](size_t i) { ++runs[i]; });
+    for (const std::atomic<int>& r : runs) CHECK(r.load() == 1);
+  }
+  int calls = 0;
+  ParallelFor(0, 4, [&](size_t) { ++calls; });
+  CHECK(calls == 0);
 }
 
 }  // namespace
