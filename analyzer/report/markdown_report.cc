@@ -69,11 +69,10 @@ void RenderPath(const Model& model, const GraphAnalysis& graph,
   out << "\n";
 }
 
-std::vector<AffectedPath> AffectedPaths(const Model& model,
+std::vector<AffectedPath> AffectedPaths(const CallsByNames& calls_by_names,
                                         const Analysis& analysis,
                                         std::vector<const Finding*>* loose) {
   std::map<std::vector<std::string>, AffectedPath> by_names;
-  const CallsByNames calls_by_names = IndexCallsByNames(model);
   for (const Finding& f : analysis.findings) {
     if (f.path.size() < 2) {
       loose->push_back(&f);
@@ -162,7 +161,9 @@ class MarkdownReporter : public Reporter {
     for (const Finding& f : analysis.findings)
       ++counts[static_cast<int>(f.severity)];
     std::vector<const Finding*> loose;
-    std::vector<AffectedPath> paths = AffectedPaths(model, analysis, &loose);
+    const CallsByNames calls_by_names = IndexCallsByNames(model);
+    std::vector<AffectedPath> paths =
+        AffectedPaths(calls_by_names, analysis, &loose);
     std::vector<std::string> parts;
     if (counts[2]) parts.push_back(Plural(counts[2], "error"));
     if (counts[1]) parts.push_back(Plural(counts[1], "warning"));
@@ -175,7 +176,6 @@ class MarkdownReporter : public Reporter {
     std::vector<int> calls;
     for (const AffectedPath& p : paths)
       calls.insert(calls.end(), p.calls.begin(), p.calls.end());
-    const CallsByNames calls_by_names = IndexCallsByNames(model);
     for (const AffectedPath& p : paths) {
       for (const Finding* f : p.findings) {
         for (const Affected& a : f->affected) {
