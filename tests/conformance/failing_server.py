@@ -95,12 +95,28 @@ class FailingServer:
         with self._lock:
             if not self._attempts:
                 return 0.0
-            return max(e for _, e in self._attempts) - min(s for s, _ in self._attempts)
+            return (max(e if e is not None else s for s, e in self._attempts)
+                    - min(s for s, _ in self._attempts))
 
     def _record(self, start, end):
         with self._lock:
             self._attempts.append((start, end))
             return len(self._attempts)
+
+    def _claim(self, start):
+        """The next attempt's slot, or None once the cap is reached: checked
+        and taken under one lock, so connections served at once (a proxy's
+        parallel upstream connections) cannot both pass the cap."""
+        with self._lock:
+            if len(self._attempts) >= self.max_attempts:
+                return None
+            self._attempts.append((start, None))
+            return len(self._attempts) - 1
+
+    def _finish(self, slot):
+        with self._lock:
+            start, _ = self._attempts[slot]
+            self._attempts[slot] = (start, time.monotonic())
 
     def _warm_up(self):
         """False the first time (that request is the warm-up), then True."""
@@ -191,23 +207,24 @@ class FailingServer:
                 if self.mode == "stale" and not self._warm_up():
                     conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok")
                     continue
-                if self.attempts() >= self.max_attempts:
+                slot = self._claim(start)
+                if slot is None:
                     conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\n"
                                  b"Connection: close\r\n\r\n")
                     return
                 if self.mode in ("reset", "stale"):
                     conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER,
                                     struct.pack("ii", 1, 0))
-                    self._record(start, time.monotonic())
+                    self._finish(slot)
                     return
                 if self.mode == "slow":
                     self._wait_for_close(conn)
-                    self._record(start, time.monotonic())
+                    self._finish(slot)
                     return
                 reason = _REASONS[self.mode]
                 conn.sendall(f"HTTP/1.1 {self.mode} {reason}\r\nContent-Length: 0\r\n"
                              "Content-Type: text/plain\r\n\r\n".encode())
-                self._record(start, time.monotonic())
+                self._finish(slot)
         finally:
             conn.close()
 
