@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "analyzer/base/strings.h"
 #include "tests/shell.h"
 
 namespace ampcheck {
@@ -25,18 +26,14 @@ std::string LastLine(const std::string& out) {
 }
 
 // The mismatches and the summary: a CI log keeps only part of a long
-// failure message, so these come first, not after 240 table rows.
+// failure message, so these come first, not after 240 table rows. Without
+// a MISMATCH line (the suite could not start), the whole output.
 std::string Mismatches(const std::string& out) {
   std::string kept;
-  size_t start = 0;
-  while (start < out.size()) {
-    size_t end = out.find('\n', start);
-    if (end == std::string::npos) end = out.size();
-    std::string line = out.substr(start, end - start);
-    if (line.rfind("MISMATCH ", 0) == 0) kept += line + "\n";
-    start = end + 1;
+  for (const std::string& line : Split(out, '\n')) {
+    if (StartsWith(line, "MISMATCH ")) kept += line + "\n";
   }
-  return kept + LastLine(out);
+  return kept.empty() ? out : kept + LastLine(out);
 }
 
 TEST_CASE(
