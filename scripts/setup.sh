@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build pkg-config libyaml-dev libtree-sitter-dev nlohmann-json3-dev
-          libfmt-dev doctest-dev libcli11-dev libre2-dev libgit2-dev libssl-dev nodejs npm)
+          libfmt-dev doctest-dev libcli11-dev libre2-dev libgit2-dev libssl-dev libjemalloc-dev nodejs npm)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
