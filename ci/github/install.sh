@@ -62,7 +62,7 @@ if [ "$(id -u)" != 0 ] && command -v sudo >/dev/null 2>&1; then
   sudo -n apt-get update -qq >&2
   sudo -n env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
     g++ cmake ninja-build pkg-config libyaml-dev libtree-sitter-dev nlohmann-json3-dev \
-    libfmt-dev doctest-dev libcli11-dev libre2-dev libgit2-dev libssl-dev >&2
+    libfmt-dev doctest-dev libcli11-dev libre2-dev libgit2-dev libssl-dev libjemalloc-dev >&2
 fi
 (cd "$source_dir" && BUILD_DIR="$build_dir" scripts/setup.sh >&2)
 prefix=${AMPCHECK_PREFIX:-${RUNNER_TEMP:-/tmp}/ampcheck}
