@@ -503,6 +503,11 @@ struct FileFacts {
   std::vector<InlineSuppressionFact> inline_suppressions;
 };
 
+// Appends the facts of `part` (a document of the same file, extracted on its
+// own) after those of `whole`, as if one extraction had found them in that
+// order; a kind it set replaces the whole's.
+void AppendFileFacts(FileFacts&& part, FileFacts* whole);
+
 }  // namespace ampcheck
 
 #endif  // AMPCHECK_FACTS_FACTS_H_

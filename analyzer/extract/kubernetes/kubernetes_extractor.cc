@@ -286,13 +286,13 @@ void KubernetesExtractor::Extract(const SourceFile& file,
       file.content.find("\"apiVersion\"") == std::string_view::npos) {
     return;
   }
-  // One document at a time: a 50 MB cluster dump never holds more than one
-  // document's nodes.
-  ForEachManifestDocument(file.path, file.content, &facts->diagnostics,
-                          [&](const YamlDocument& doc) {
-                            YamlView view(file.path, doc.first_line);
-                            ExtractManifest(doc.root, view, facts, 0);
-                          });
+  // A window of documents at a time: a 50 MB cluster dump never holds more
+  // than a window's nodes.
+  ExtractManifestDocuments(file.path, file.content, facts,
+                           [&](const YamlDocument& doc, FileFacts* found) {
+                             YamlView view(file.path, doc.first_line);
+                             ExtractManifest(doc.root, view, found, 0);
+                           });
 }
 
 }  // namespace ampcheck

@@ -156,29 +156,26 @@ std::string BlankServerWrittenFields(std::string_view document) {
   return out;
 }
 
-void ForEachManifestDocument(
-    const std::string& file, std::string_view content,
-    std::vector<Diagnostic>* diagnostics,
-    const std::function<void(const YamlDocument&)>& each) {
+void ExtractManifestDocuments(
+    const std::string& file, std::string_view content, FileFacts* facts,
+    const std::function<void(const YamlDocument&, FileFacts*)>& extract) {
   std::vector<YamlChunk> chunks = SplitYamlDocuments(content);
   const size_t threads = content.size() > kParallelManifestBytes
                              ? static_cast<size_t>(std::min(ThreadCount(0), 8))
                              : 1;
   const size_t window = threads * 64;
-  struct Parsed {
-    std::optional<yaml::Node> root;
-    std::vector<Diagnostic> diagnostics;
-  };
   for (size_t base = 0; base < chunks.size(); base += window) {
     const size_t count = std::min(window, chunks.size() - base);
-    std::vector<Parsed> parsed(count);
+    std::vector<FileFacts> found(count);
     std::atomic<size_t> next{0};
     auto work = [&] {
       for (size_t i; (i = next.fetch_add(1)) < count;) {
         const YamlChunk& chunk = chunks[base + i];
         std::string text = BlankServerWrittenFields(chunk.text);
-        parsed[i].root = ParseYamlChunk(file, {chunk.first_line, text},
-                                        &parsed[i].diagnostics);
+        std::optional<yaml::Node> root = ParseYamlChunk(
+            file, {chunk.first_line, text}, &found[i].diagnostics);
+        // Outside the parse: a problem while reading is not a parse error.
+        if (root) extract({*root, chunk.first_line}, &found[i]);
       }
     };
     std::vector<std::thread> helpers;
@@ -186,12 +183,7 @@ void ForEachManifestDocument(
       helpers.emplace_back(work);
     work();
     for (std::thread& helper : helpers) helper.join();
-    for (size_t i = 0; i < count; ++i) {
-      diagnostics->insert(diagnostics->end(), parsed[i].diagnostics.begin(),
-                          parsed[i].diagnostics.end());
-      // Outside the parse: a problem while reading is not a parse error.
-      if (parsed[i].root) each({*parsed[i].root, chunks[base + i].first_line});
-    }
+    for (FileFacts& part : found) AppendFileFacts(std::move(part), facts);
   }
 }
 

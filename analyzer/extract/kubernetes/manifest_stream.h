@@ -1,6 +1,7 @@
 // A manifest stream (a cluster dump of tens of megabytes) read fast: the
 // fields the API server writes and ampcheck never reads are blanked before
-// parsing, and a large stream's documents are parsed on several threads.
+// parsing, and a large stream's documents are parsed and extracted on
+// several threads.
 #ifndef AMPCHECK_EXTRACT_KUBERNETES_MANIFEST_STREAM_H_
 #define AMPCHECK_EXTRACT_KUBERNETES_MANIFEST_STREAM_H_
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "analyzer/extract/kubernetes/yaml_documents.h"
+#include "analyzer/facts/facts.h"
 
 namespace ampcheck {
 
@@ -25,14 +27,15 @@ inline constexpr size_t kParallelManifestBytes = 1 << 20;
 // line stays, so line numbers do not move.
 std::string BlankServerWrittenFields(std::string_view document);
 
-// ForEachYamlDocument for manifests: server-written fields blanked, the
-// documents of a stream over kParallelManifestBytes parsed in parallel in
-// windows (memory stays bounded by a window), `each` and the diagnostics in
-// document order on the calling thread.
-void ForEachManifestDocument(
-    const std::string& file, std::string_view content,
-    std::vector<Diagnostic>* diagnostics,
-    const std::function<void(const YamlDocument&)>& each);
+// ForEachYamlDocument for manifests, extracting as it goes: server-written
+// fields blanked, and the documents of a stream over kParallelManifestBytes
+// parsed and given to `extract` on several threads in windows (memory stays
+// bounded by a window), each with facts of its own; those are appended to
+// `facts` in document order, a document's parse diagnostics before what its
+// extraction found, as one thread reading them in turn would.
+void ExtractManifestDocuments(
+    const std::string& file, std::string_view content, FileFacts* facts,
+    const std::function<void(const YamlDocument&, FileFacts*)>& extract);
 
 }  // namespace ampcheck
 
