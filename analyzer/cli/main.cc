@@ -1,12 +1,10 @@
 // ampcheck: retry amplification, multiplied along every call path.
+#include "analyzer/base/allocator_options.h"
 #include "analyzer/cli/commands.h"
 
 #ifdef AMPCHECK_JEMALLOC
-// jemalloc reads its options from this symbol at start-up (MALLOC_CONF in
-// the environment still overrides): huge pages for its memory and its own
-// metadata, since page faults of fresh memory were a tenth of a cluster scan.
 extern "C" {
-const char* malloc_conf = "thp:always,metadata_thp:always";
+const char* malloc_conf = ampcheck::kJemallocOptions;
 }
 #endif
 
