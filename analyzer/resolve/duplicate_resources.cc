@@ -35,22 +35,24 @@ void DropDuplicateResources(const std::vector<FileFacts>& facts,
                  const std::string& name, const Location& location) {
     definitions[{kind, ns, name}].push_back(location);
   };
+  // Namespaces and ConfigMaps from the facts (Collect keeps one of each
+  // name); the rest from what Collect gathered, namespaces defaulted.
   for (const FileFacts& file : facts) {
     for (const NamespaceFact& n : file.namespaces)
       add("Namespace", "", n.name, n.location);
-    for (const WorkloadFact& w : file.workloads)
-      add(w.kind, ns_or_default(w.ns), w.name, w.location);
-    for (const ServiceFact& s : file.services)
-      add("Service", ns_or_default(s.ns), s.name, s.location);
     for (const ConfigMapFact& cm : file.config_maps)
       add("ConfigMap", ns_or_default(cm.ns), cm.name, cm.location);
-    for (const VirtualServiceFact& vs : file.virtual_services)
-      add("VirtualService", ns_or_default(vs.ns), vs.name, vs.location);
-    for (const DestinationRuleFact& dr : file.destination_rules)
-      add("DestinationRule", ns_or_default(dr.ns), dr.name, dr.location);
-    for (const GatewayFact& gw : file.gateways)
-      add("Gateway", ns_or_default(gw.ns), gw.name, gw.location);
   }
+  for (const WorkloadFact& w : c->workloads)
+    add(w.kind, w.ns, w.name, w.location);
+  for (const ServiceFact& s : c->k8s_services)
+    add("Service", s.ns, s.name, s.location);
+  for (const VirtualServiceFact& vs : c->virtual_services)
+    add("VirtualService", vs.ns, vs.name, vs.location);
+  for (const DestinationRuleFact& dr : c->destination_rules)
+    add("DestinationRule", dr.ns, dr.name, dr.location);
+  for (const GatewayFact& gw : c->gateways)
+    add("Gateway", gw.ns, gw.name, gw.location);
 
   std::set<Definition> kept, dropped;
   // One diagnostic per pair of files (the ignored one, the one used): an

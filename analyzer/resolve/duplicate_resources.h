@@ -14,7 +14,8 @@ namespace ampcheck {
 // Keeps the definition first in path order (file, then line) and drops the
 // others from what Collect gathered, each with a warning naming both places.
 // Namespaces, workloads, Services, ConfigMaps, VirtualServices,
-// DestinationRules and Gateways are checked.
+// DestinationRules and Gateways are checked: Namespaces and ConfigMaps as
+// `facts` hold them, the others as Collect gathered them.
 void DropDuplicateResources(const std::vector<FileFacts>& facts,
                             ResolveContext* context);
 

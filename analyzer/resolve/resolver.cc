@@ -109,42 +109,45 @@ bool Selects(const std::map<std::string, std::string>& selector,
   return true;
 }
 
-void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
+// Moves the resources out of `facts` (later passes read only namespaces,
+// ConfigMaps, ingresses and proxy configs from there).
+void Collect(std::vector<FileFacts>* facts, ResolveContext* c) {
   const std::string& default_ns = c->policy.default_namespace;
   auto ns_or_default = [&](std::string ns) {
     return ns.empty() ? default_ns : ns;
   };
-  for (const FileFacts& file : facts) {
+  for (FileFacts& file : *facts) {
     if (!file.file.empty()) c->files.push_back(file.file);
-    c->model.diagnostics.insert(c->model.diagnostics.end(),
-                                file.diagnostics.begin(),
-                                file.diagnostics.end());
+    c->model.diagnostics.insert(
+        c->model.diagnostics.end(),
+        std::make_move_iterator(file.diagnostics.begin()),
+        std::make_move_iterator(file.diagnostics.end()));
     c->model.skipped_documents += file.skipped_documents;
     if (file.kind == "kustomize") ++c->model.skipped_files["kustomize files"];
     for (NamespaceFact n : file.namespaces) c->namespaces.emplace(n.name, n);
-    for (WorkloadFact w : file.workloads) {
-      w.ns = ns_or_default(w.ns);
+    for (WorkloadFact& w : file.workloads) {
+      w.ns = ns_or_default(std::move(w.ns));
       c->workloads.push_back(std::move(w));
     }
-    for (ServiceFact s : file.services) {
-      s.ns = ns_or_default(s.ns);
+    for (ServiceFact& s : file.services) {
+      s.ns = ns_or_default(std::move(s.ns));
       c->k8s_services.push_back(std::move(s));
     }
     for (const ConfigMapFact& cm : file.config_maps) {
       c->config_maps.emplace(ns_or_default(cm.ns) + "/" + cm.name, &cm);
     }
-    for (VirtualServiceFact vs : file.virtual_services) {
-      vs.ns = ns_or_default(vs.ns);
+    for (VirtualServiceFact& vs : file.virtual_services) {
+      vs.ns = ns_or_default(std::move(vs.ns));
       c->virtual_services.push_back(std::move(vs));
     }
-    for (DestinationRuleFact dr : file.destination_rules) {
-      dr.ns = ns_or_default(dr.ns);
+    for (DestinationRuleFact& dr : file.destination_rules) {
+      dr.ns = ns_or_default(std::move(dr.ns));
       c->destination_rules.push_back(std::move(dr));
     }
-    for (EnvoyFilterFact ef : file.envoy_filters)
+    for (EnvoyFilterFact& ef : file.envoy_filters)
       c->envoy_filters.push_back(std::move(ef));
-    for (GatewayFact gw : file.gateways) {
-      gw.ns = ns_or_default(gw.ns);
+    for (GatewayFact& gw : file.gateways) {
+      gw.ns = ns_or_default(std::move(gw.ns));
       c->gateways.push_back(std::move(gw));
     }
     for (const MeshConfigFact& mesh : file.mesh_configs) {
@@ -156,32 +159,34 @@ void Collect(const std::vector<FileFacts>& facts, ResolveContext* c) {
         c->mesh_config = mesh;
       }
     }
-    for (GatewayApiFact g : file.gateway_api) {
-      g.ns = ns_or_default(g.ns);
+    for (GatewayApiFact& g : file.gateway_api) {
+      g.ns = ns_or_default(std::move(g.ns));
       c->gateway_api.push_back(std::move(g));
     }
-    for (LinkerdRetryFact r : file.linkerd_retries) {
-      r.ns = ns_or_default(r.ns);
+    for (LinkerdRetryFact& r : file.linkerd_retries) {
+      r.ns = ns_or_default(std::move(r.ns));
       c->linkerd_retries.push_back(std::move(r));
     }
-    for (ServiceProfileFact p : file.service_profiles) {
-      p.ns = ns_or_default(p.ns);
+    for (ServiceProfileFact& p : file.service_profiles) {
+      p.ns = ns_or_default(std::move(p.ns));
       c->service_profiles.push_back(std::move(p));
     }
-    for (KumaPolicyFact p : file.kuma_policies) {
-      p.ns = ns_or_default(p.ns);
+    for (KumaPolicyFact& p : file.kuma_policies) {
+      p.ns = ns_or_default(std::move(p.ns));
       c->kuma_policies.push_back(std::move(p));
     }
-    for (const KumaMeshFact& m : file.kuma_meshes) c->kuma_meshes.push_back(m);
-    for (const LayerFact& layer : file.layers) c->layer_facts.push_back(layer);
-    for (const CallSiteFact& site : file.call_sites)
-      c->call_sites.emplace_back(file.file, site);
-    for (const BuildMarkerFact& marker : file.build_markers)
-      c->build_markers.push_back(marker);
-    for (const ConfigPropertyFact& p : file.properties)
-      c->properties.emplace_back(file.file, p);
-    for (const EnvVarFact& e : file.image_env)
-      c->image_env.emplace_back(file.file, e);
+    for (KumaMeshFact& m : file.kuma_meshes)
+      c->kuma_meshes.push_back(std::move(m));
+    for (LayerFact& layer : file.layers)
+      c->layer_facts.push_back(std::move(layer));
+    for (CallSiteFact& site : file.call_sites)
+      c->call_sites.emplace_back(file.file, std::move(site));
+    for (BuildMarkerFact& marker : file.build_markers)
+      c->build_markers.push_back(std::move(marker));
+    for (ConfigPropertyFact& p : file.properties)
+      c->properties.emplace_back(file.file, std::move(p));
+    for (EnvVarFact& e : file.image_env)
+      c->image_env.emplace_back(file.file, std::move(e));
     c->any_istio_resource =
         c->any_istio_resource || !file.virtual_services.empty() ||
         !file.destination_rules.empty() || !file.gateways.empty() ||
@@ -269,6 +274,12 @@ void BuildServices(ResolveContext* c) {
 
 Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
               const ResolveOptions& options) {
+  std::vector<FileFacts> copy = facts;
+  return Resolve(std::move(copy), policy, options);
+}
+
+Model Resolve(std::vector<FileFacts>&& facts, const Policy& policy,
+              const ResolveOptions& options) {
   ResolveContext context(policy);
   std::string version_text =
       !options.istio_version.empty()  ? options.istio_version
@@ -293,7 +304,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
           {s.check, "", s.reason, s.at, s.target});
   }
   context.model.files = static_cast<int>(facts.size());
-  Collect(facts, &context);
+  Collect(&facts, &context);
   DropDuplicateResources(facts, &context);
   BuildServices(&context);
   DecideMembership(&context);

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "analyzer/facts/facts.h"
 #include "analyzer/extract/policy.h"
+#include "analyzer/facts/facts.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {
@@ -18,6 +18,11 @@ struct ResolveOptions {
 };
 
 Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
+              const ResolveOptions& options);
+// The same, moving what it keeps out of `facts` instead of copying it: a
+// cluster dump's facts and their copies were both alive through resolve.
+// `facts` is left valid but emptied of the resources it moved.
+Model Resolve(std::vector<FileFacts>&& facts, const Policy& policy,
               const ResolveOptions& options);
 
 }  // namespace ampcheck
