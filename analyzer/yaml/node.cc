@@ -432,6 +432,50 @@ std::optional<std::string> Latin1AsUtf8(std::string_view text) {
 
 }  // namespace
 
+namespace {
+
+struct ExpansionLeft {
+  long long nodes;
+  long long bytes;
+  int max_depth;
+};
+
+// Key paths as ExpansionLimits::bytes counts them: "key." in a map, "[n]" in
+// a sequence.
+bool Fits(const detail::NodeData* node, ExpansionLeft* left, int depth,
+          long long path_bytes) {
+  if (--left->nodes < 0 || depth > left->max_depth) return false;
+  if (node->type == NodeType::Scalar) {
+    left->bytes -= path_bytes + static_cast<long long>(node->scalar.size());
+    return left->bytes >= 0;
+  }
+  const std::vector<const detail::NodeData*>& children = node->children;
+  if (node->type == NodeType::Map) {
+    for (size_t i = 0; i + 1 < children.size(); i += 2) {
+      const detail::NodeData* key = children[i];
+      long long key_bytes = key->type == NodeType::Scalar
+                                ? static_cast<long long>(key->scalar.size()) + 1
+                                : 1;
+      if (!Fits(key, left, depth + 1, path_bytes) ||
+          !Fits(children[i + 1], left, depth + 1, path_bytes + key_bytes))
+        return false;
+    }
+  } else if (node->type == NodeType::Sequence) {
+    for (const detail::NodeData* item : children) {
+      if (!Fits(item, left, depth + 1, path_bytes + 3)) return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+bool FitsExpanded(const Node& root, const ExpansionLimits& limits) {
+  if (!root.data_) return true;
+  ExpansionLeft left{limits.nodes, limits.bytes, limits.depth};
+  return Fits(root.data_, &left, 0, 0);
+}
+
 Node Load(std::string_view text) {
   if (std::optional<std::string> utf8 = Latin1AsUtf8(text))
     return Loader(*utf8).Run();

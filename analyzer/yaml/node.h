@@ -43,6 +43,7 @@ struct Document;
 }  // namespace detail
 
 class Iterator;
+struct ExpansionLimits;
 
 class Node {
  public:
@@ -103,6 +104,7 @@ class Node {
  private:
   friend class Iterator;
   friend class Loader;
+  friend bool FitsExpanded(const Node& root, const ExpansionLimits& limits);
   Node(const detail::NodeData* data,
        std::shared_ptr<const detail::Document> doc)
       : data_(data), doc_(std::move(doc)) {}
@@ -161,6 +163,21 @@ class Iterator {
 Node Load(std::string_view text);
 // The same for a file; throws Exception when it cannot be read.
 Node LoadFile(const std::string& path);
+
+// Limits on what a tree costs once its aliases are expanded, walked as often
+// as they are used (which is what consumers of the tree pay).
+struct ExpansionLimits {
+  long long nodes = 0;
+  // The tree written out flat, each scalar with its key path ("a.b.c: v"),
+  // as application config is flattened: a few hundred bytes of nested
+  // aliases can stay under the node limit and expand to gigabytes of keys.
+  long long bytes = 0;
+  int depth = 0;
+};
+// Whether `root` stays within `limits`; stops walking at the first excess.
+// Walks the nodes themselves, not Node handles (each copy of a handle costs
+// two atomic reference count updates).
+bool FitsExpanded(const Node& root, const ExpansionLimits& limits);
 
 }  // namespace ampcheck::yaml
 

@@ -122,6 +122,25 @@ TEST_CASE("yaml: aliases share their anchor's node") {
   CHECK(cycle[0][0][0].IsSequence());
 }
 
+TEST_CASE("yaml: a tree's expanded cost counts every use of an alias") {
+  // A map, its key and its value: 3 nodes, 1 level below the root; bytes
+  // written flat: the key "a" (1), then "a." and "xy" (4).
+  Node pair = Load("a: xy\n");
+  CHECK(FitsExpanded(pair, {3, 5, 1}));
+  CHECK_FALSE(FitsExpanded(pair, {2, 5, 1}));
+  CHECK_FALSE(FitsExpanded(pair, {3, 4, 1}));
+  CHECK_FALSE(FitsExpanded(pair, {3, 5, 0}));
+  // One two-item anchor used three times: 1 + 3 keys + 3 x (1 + 2) nodes; 3
+  // key bytes, then six items of "k." + "[n]" + 1 byte.
+  Node aliased = Load("a: &x [1, 2]\nb: *x\nc: *x\n");
+  CHECK(FitsExpanded(aliased, {13, 39, 2}));
+  CHECK_FALSE(FitsExpanded(aliased, {12, 39, 2}));
+  CHECK_FALSE(FitsExpanded(aliased, {13, 38, 2}));
+  // A cycle never ends on its own: the depth ends it.
+  CHECK_FALSE(FitsExpanded(Load("&a [*a]\n"), {1000000, 1ll << 30, 50}));
+  CHECK(FitsExpanded(Node(NodeType::Undefined), {0, 0, 0}));
+}
+
 TEST_CASE("yaml: an undefined alias and a syntax error throw with a line") {
   try {
     Load("a: 1\nb: *nowhere\n");

@@ -13,45 +13,10 @@ bool IsDocumentSeparator(std::string_view line) {
          line[3] == '\r';
 }
 
-// What a document costs once its aliases are expanded, walked as often as
-// they are used (which is exactly what consumers of the tree pay): its nodes,
-// and its bytes written out flat, each scalar with its key path
-// ("a.b.c: value"), as application config is flattened. A few hundred bytes
-// of nested aliases can stay under the node limit and still expand to
-// gigabytes of keys.
+// What a document may cost once its aliases are expanded (yaml::
+// FitsExpanded): its nodes, and its bytes written out flat with key paths.
 constexpr long long kMaxYamlExpandedBytes = 64ll << 20;
-
-struct ExpansionBudget {
-  int nodes = kMaxYamlNodes;
-  long long bytes = kMaxYamlExpandedBytes;
-};
-
-bool WithinBudget(const yaml::Node& node, ExpansionBudget* budget, int depth,
-                  long long path_bytes) {
-  if (--budget->nodes < 0 || depth > 256) return false;
-  if (node.IsScalar()) {
-    budget->bytes -= path_bytes + static_cast<long long>(node.Scalar().size());
-    return budget->bytes >= 0;
-  }
-  if (node.IsSequence() || node.IsMap()) {
-    for (auto it = node.begin(); it != node.end(); ++it) {
-      if (node.IsMap()) {
-        long long key_bytes =
-            it->first.IsScalar()
-                ? static_cast<long long>(it->first.Scalar().size()) + 1
-                : 1;
-        if (!WithinBudget(it->first, budget, depth + 1, path_bytes))
-          return false;
-        if (!WithinBudget(it->second, budget, depth + 1,
-                          path_bytes + key_bytes))
-          return false;
-      } else if (!WithinBudget(*it, budget, depth + 1, path_bytes + 3)) {
-        return false;  // "[n]"
-      }
-    }
-  }
-  return true;
-}
+constexpr int kMaxYamlExpandedDepth = 256;
 
 // The readers recurse per nesting level; refuse absurd nesting before
 // parsing.
@@ -155,15 +120,16 @@ std::optional<yaml::Node> ParseYamlChunk(const std::string& file,
   }
   try {
     yaml::Node root = yaml::Load(text);
-    ExpansionBudget budget;
-    if (!WithinBudget(root, &budget, 0, 0)) {
+    if (!yaml::FitsExpanded(root, {kMaxYamlNodes, kMaxYamlExpandedBytes,
+                                   kMaxYamlExpandedDepth})) {
       diagnostics->push_back(
           {{file, first_line + (root.Mark().is_null() ? 0 : root.Mark().line)},
            "YAML document expands to more than " +
                std::to_string(kMaxYamlNodes) + " nodes, " +
                std::to_string(kMaxYamlExpandedBytes >> 20) +
-               " MiB of flattened keys and values or 256 levels (alias "
-               "bomb?); document skipped",
+               " MiB of flattened keys and values or " +
+               std::to_string(kMaxYamlExpandedDepth) +
+               " levels (alias bomb?); document skipped",
            Severity::kError});
       return std::nullopt;
     }
