@@ -165,10 +165,12 @@ void CheckFleet(const fs::path& root) {
   std::map<Key, std::vector<std::string>> found_messages;
   // A cause counts as a finding at each call or path it lists, and a
   // folded check as a finding of its own on the same line.
+  const AnalysisContext context(result.model, result.analysis.graph);
   for (const Finding& f : result.analysis.findings) {
     std::vector<Affected> members = f.affected;
     if (members.empty()) members.push_back(AffectedBy(f));
-    for (const Affected& a : members) {
+    for (const Affected& lazy : members) {
+      const Affected a = context.Spelled(lazy);
       Key key{a.location.file, a.location.line, f.check};
       ++found[key];
       found_messages[key].push_back(a.message);

@@ -1,6 +1,9 @@
 #include "analyzer/analyze/analyzer.h"
 
 #include <algorithm>
+#include <string>
+#include <tuple>
+#include <utility>
 
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
@@ -9,17 +12,64 @@
 namespace ampcheck {
 namespace {
 
-const Suppression* Suppressing(const Finding& finding, const Model& model) {
-  for (const Suppression& s : model.suppressions) {
+const Suppression* Suppressing(const Finding& finding,
+                               const AnalysisContext& context) {
+  for (const Suppression& s : context.model.suppressions) {
     if (s.check != finding.check && s.check != "*") continue;
     // An inline suppression covers the finding on its line only.
     if (s.target.known() && s.target != finding.location) continue;
     if (s.service.empty()) return &s;
-    for (const std::string& name : finding.path) {
+    const std::vector<std::string> names =
+        finding.spelling.check ? context.PathNames(finding.pending_calls)
+                               : finding.path;
+    for (const std::string& name : names) {
       if (name == s.service) return &s;
     }
   }
   return nullptr;
+}
+
+// Orders candidates as their reports list them (location, check, message)
+// and drops repeats. Messages a check left unwritten are written only where
+// location and check tie, for the order among those.
+void OrderCandidates(const AnalysisContext& context,
+                     std::vector<Finding*>* order) {
+  auto location_and_check = [](const Finding* a, const Finding* b) {
+    return std::tie(a->location, a->check) < std::tie(b->location, b->check);
+  };
+  std::sort(order->begin(), order->end(), location_and_check);
+  std::vector<Finding*> out;
+  out.reserve(order->size());
+  std::vector<std::pair<std::string, Finding*>> tied;
+  for (size_t begin = 0; begin < order->size();) {
+    size_t end = begin + 1;
+    while (end < order->size() &&
+           !location_and_check((*order)[begin], (*order)[end]))
+      ++end;
+    if (end - begin == 1) {
+      out.push_back((*order)[begin]);
+      begin = end;
+      continue;
+    }
+    tied.clear();
+    for (size_t i = begin; i < end; ++i) {
+      Finding* f = (*order)[i];
+      tied.emplace_back(
+          f->spelling.check
+              ? context.SpellText(f->pending_calls, f->spelling).message
+              : f->message,
+          f);
+    }
+    std::stable_sort(
+        tied.begin(), tied.end(),
+        [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (size_t i = 0; i < tied.size(); ++i) {
+      if (i == 0 || tied[i].first != tied[i - 1].first)
+        out.push_back(tied[i].second);
+    }
+    begin = end;
+  }
+  *order = std::move(out);
 }
 
 // Runs the enabled checks, each into its own list, on up to options.threads
@@ -65,24 +115,19 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   for (std::vector<Finding>& findings : by_check) {
     for (Finding& f : findings) order.push_back(&f);
   }
-  std::sort(order.begin(), order.end(),
-            [](const Finding* a, const Finding* b) { return *a < *b; });
-  order.erase(
-      std::unique(order.begin(), order.end(),
-                  [](const Finding* a, const Finding* b) { return *a == *b; }),
-      order.end());
+  OrderCandidates(context, &order);
   // Suppressions apply to each call or path before causes are grouped, so a
   // suppressed call leaves its cause's list.
   std::vector<Finding*> kept;
   kept.reserve(order.size());
   for (Finding* f : order) {
-    if (const Suppression* s = Suppressing(*f, model)) {
+    if (const Suppression* s = Suppressing(*f, context)) {
       analysis.suppressed.emplace_back(std::move(*f), *s);
     } else {
       kept.push_back(f);
     }
   }
-  FoldUndocumentedIntoAmplification(&kept);
+  FoldUndocumentedIntoAmplification(context, &kept);
   analysis.findings = GroupByCause(kept);
   // The candidates left behind are the largest block alive on a large fleet.
   by_check = {};

@@ -139,9 +139,10 @@ void ReconcileAccepted(const Baseline* baseline,
     // Every finding, accepted or not, counts as a match for staleness. A
     // baseline written before findings were grouped by cause names calls
     // and paths: those match the cause that lists them.
+    const AnalysisContext context(*model, analysis->graph);
     std::set<std::string> seen;
-    auto see = [&seen](const Finding& f) {
-      for (std::string& identity : Identities(f))
+    auto see = [&](const Finding& f) {
+      for (std::string& identity : Identities(context, f))
         seen.insert(std::move(identity));
     };
     for (const Finding& f : analysis->findings) see(f);
@@ -152,7 +153,7 @@ void ReconcileAccepted(const Baseline* baseline,
     std::vector<Finding> remaining;
     for (Finding& f : analysis->findings) {
       const BaselineEntry* entry = nullptr;
-      for (const std::string& identity : Identities(f)) {
+      for (const std::string& identity : Identities(context, f)) {
         if (auto it = accepted.find(identity); it != accepted.end()) {
           entry = it->second;
           break;

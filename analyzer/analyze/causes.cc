@@ -24,51 +24,89 @@ bool Worse(const Finding& a, const Finding& b) {
 }  // namespace
 
 Affected AffectedBy(const Finding& f) {
-  return {f.path,  f.location, f.message,      f.identity,
-          f.tries, f.bounded,  f.folded_checks};
+  return {f.path,    f.location,      f.message,       f.identity, f.tries,
+          f.bounded, f.folded_checks, f.pending_calls, f.spelling};
 }
 
 Affected AffectedBy(Finding&& f) {
-  return {std::move(f.path),         f.location, std::move(f.message),
-          std::move(f.identity),     f.tries,    f.bounded,
-          std::move(f.folded_checks)};
+  return {std::move(f.path),
+          f.location,
+          std::move(f.message),
+          std::move(f.identity),
+          f.tries,
+          f.bounded,
+          std::move(f.folded_checks),
+          std::move(f.pending_calls),
+          std::move(f.spelling)};
 }
 
-void FoldUndocumentedIntoAmplification(std::vector<Finding*>* findings) {
-  // Keyed by the path's names joined (names hold no NUL): hashing a large
-  // fleet's paths beats comparing them name by name in a tree.
+void AppendFolded(const std::string& folded_message, std::string* message) {
+  size_t from = folded_message.find(" tries per request from ");
+  *message +=
+      "; " + (from == std::string::npos ? folded_message
+                                        : folded_message.substr(from + 24));
+}
+
+void AddFoldedCheck(const std::string& check,
+                    std::vector<std::string>* folded_checks) {
+  if (std::find(folded_checks->begin(), folded_checks->end(), check) ==
+      folded_checks->end())
+    folded_checks->push_back(check);
+}
+
+std::string MoreFromSameCause(size_t more, const std::string& unit) {
+  return "; and " + std::to_string(more) + " more " + unit +
+         (more == 1 ? "" : "s") + " from the same cause";
+}
+
+void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
+                                       std::vector<Finding*>* findings) {
+  // Keyed by the path's names joined (names hold no NUL), or for text not
+  // yet written by its services' indices (display names are unique):
+  // hashing a large fleet's paths beats comparing them in a tree.
+  auto key = [&context](const Finding& f) {
+    if (!f.spelling.check) return PathKey(f.path);
+    std::string services(1, '\1');
+    for (int s : PathServices(context.model, f.pending_calls))
+      services.append(reinterpret_cast<const char*>(&s), sizeof s);
+    return services;
+  };
   std::unordered_map<std::string, Finding*> over_limit;
   for (Finding* f : *findings) {
-    if (f->check == "retry-amplification" && f->path.size() > 1)
-      over_limit.try_emplace(PathKey(f->path), f);
+    if (f->check == "retry-amplification" &&
+        (f->spelling.check || f->path.size() > 1))
+      over_limit.try_emplace(key(*f), f);
   }
   if (over_limit.empty()) return;
   std::vector<Finding*> kept;
   kept.reserve(findings->size());
   for (Finding* f : *findings) {
     auto it = f->check == "undocumented-amplification"
-                  ? over_limit.find(PathKey(f->path))
+                  ? over_limit.find(key(*f))
                   : over_limit.end();
     if (it == over_limit.end()) {
       kept.push_back(f);
       continue;
     }
     Finding* into = it->second;
-    // "...: 108 tries per request from 4 retrying layers (...); nothing
-    // declares..." adds what the amplification message lacks.
-    size_t from = f->message.find(" tries per request from ");
-    into->message +=
-        "; " +
-        (from == std::string::npos ? f->message : f->message.substr(from + 24));
+    if (into->spelling.check && f->spelling.check) {
+      // Both left to their checks: spelled together when printed.
+      into->spelling.folded.push_back(f->spelling.check);
+      continue;
+    }
+    context.SpellText(into);
+    context.SpellText(f);
+    AppendFolded(f->message, &into->message);
     into->folded_checks.push_back(f->check);
   }
   *findings = std::move(kept);
 }
 
-void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings) {
+void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
+                                       std::vector<Finding>* findings) {
   std::vector<Finding*> pointers;
   for (Finding& f : *findings) pointers.push_back(&f);
-  FoldUndocumentedIntoAmplification(&pointers);
+  FoldUndocumentedIntoAmplification(context, &pointers);
   std::vector<Finding> kept;
   kept.reserve(pointers.size());
   for (Finding* f : pointers) kept.push_back(std::move(*f));
@@ -92,21 +130,22 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
     Finding& lead = *findings[members.front()];
     lead.affected.reserve(members.size());
     lead.affected.push_back(AffectedBy(lead));
+    // Its own folded checks first, then the others', as when written at once.
+    for (const Check* folded : lead.spelling.folded)
+      AddFoldedCheck(folded->id(), &lead.folded_checks);
     for (size_t m : members) {
       if (m == members.front()) continue;
       absorbed[m] = true;
-      for (const std::string& folded : findings[m]->folded_checks) {
-        if (std::find(lead.folded_checks.begin(), lead.folded_checks.end(),
-                      folded) == lead.folded_checks.end())
-          lead.folded_checks.push_back(folded);
-      }
+      for (const std::string& folded : findings[m]->folded_checks)
+        AddFoldedCheck(folded, &lead.folded_checks);
+      for (const Check* folded : findings[m]->spelling.folded)
+        AddFoldedCheck(folded->id(), &lead.folded_checks);
       // An absorbed finding is dropped below: its text moves, not copies.
       lead.affected.push_back(AffectedBy(std::move(*findings[m])));
     }
-    size_t more = members.size() - 1;
-    if (more > 0)
-      lead.message += "; and " + std::to_string(more) + " more " + lead.unit +
-                      (more == 1 ? "" : "s") + " from the same cause";
+    // Text left to the check counts the others when it is spelled.
+    if (members.size() > 1 && !lead.spelling.check)
+      lead.message += MoreFromSameCause(members.size() - 1, lead.unit);
     // Whether or not others share it: the identity stays the same as calls
     // come and go under one cause.
     lead.identity = lead.check + "|cause|" + lead.cause;
@@ -126,9 +165,14 @@ std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
   return GroupByCause(pointers);
 }
 
-std::vector<std::string> Identities(const Finding& finding) {
+std::vector<std::string> Identities(const AnalysisContext& context,
+                                    const Finding& finding) {
   std::vector<std::string> out = {finding.identity};
-  for (const Affected& a : finding.affected) out.push_back(a.identity);
+  for (const Affected& a : finding.affected) {
+    out.push_back(a.spelling.check
+                      ? context.SpellText(a.calls, a.spelling).identity
+                      : a.identity);
+  }
   return out;
 }
 

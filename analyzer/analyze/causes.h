@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "analyzer/analyze/check.h"
 #include "analyzer/analyze/finding.h"
 
 namespace ampcheck {
@@ -15,14 +16,28 @@ namespace ampcheck {
 // facts: each undocumented-amplification finding whose path has a
 // retry-amplification finding is folded into it (its message appended, its
 // check named in folded_checks).
-void FoldUndocumentedIntoAmplification(std::vector<Finding>* findings);
+// Findings whose text is left to their check are folded by their paths'
+// services and spelled together when printed.
+void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
+                                       std::vector<Finding>* findings);
 // The same over findings held elsewhere: drops the folded ones' pointers.
-void FoldUndocumentedIntoAmplification(std::vector<Finding*>* findings);
+void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
+                                       std::vector<Finding*>* findings);
+// What a folded finding's message adds to the one it is folded into:
+// "...: 108 tries per request from 4 retrying layers (...); nothing
+// declares..." adds what follows "tries per request from".
+void AppendFolded(const std::string& folded_message, std::string* message);
+// Adds `check` to a folded_checks list unless it is there.
+void AddFoldedCheck(const std::string& check,
+                    std::vector<std::string>* folded_checks);
+// "; and 3 more paths from the same cause"
+std::string MoreFromSameCause(size_t more, const std::string& unit);
 
 // Findings of one check with the same non-empty cause become one: the worst
 // (most tries, then the highest bounded product, then the first in report
 // order) leads and keeps its location; its message counts the others
-// ("; and 3 more paths from the same cause"); `affected` lists them all,
+// ("; and 3 more paths from the same cause", once spelled when its check
+// left its text unwritten); `affected` lists them all,
 // worst first (only itself when alone); the identity becomes
 // "<check>|cause|<cause>", stable while the cause exists, however many calls
 // it affects. Input in report order; output in report order.
@@ -38,7 +53,8 @@ Affected AffectedBy(Finding&& f);
 
 // The identities that name the finding: its own, then those of the calls or
 // paths it affects (identities written before findings were grouped).
-std::vector<std::string> Identities(const Finding& finding);
+std::vector<std::string> Identities(const AnalysisContext& context,
+                                    const Finding& finding);
 
 }  // namespace ampcheck
 

@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include "analyzer/analyze/analyzer.h"
+
 namespace ampcheck {
 namespace {
 
@@ -47,7 +49,9 @@ TEST_CASE("causes: one finding per cause, the worst leads, all listed") {
   CHECK(out[1].affected.size() == 1);
   // Another check with the same cause text is another cause.
   CHECK(out[2].check == "missing-timeout");
-  CHECK(Identities(lead) ==
+  const Model model;
+  const GraphAnalysis graph;
+  CHECK(Identities(AnalysisContext(model, graph), lead) ==
         std::vector<std::string>{
             "retry-amplification|cause|layer|wrapper|shop/a",
             "retry-amplification|a->c", "retry-amplification|a->b"});
@@ -74,7 +78,9 @@ TEST_CASE("causes: over the limit and undocumented on one path is one") {
   in.push_back(undocumented);
   // Another path, under the limit: stays a finding of its own.
   in.push_back(Made("undocumented-amplification", "x", {"a", "b"}, 9, 3));
-  FoldUndocumentedIntoAmplification(&in);
+  const Model model;
+  const GraphAnalysis graph;
+  FoldUndocumentedIntoAmplification(AnalysisContext(model, graph), &in);
   REQUIRE(in.size() == 2);
   CHECK(in[0].message ==
         "a->c: 27 tries; 3 retrying layers (3 mesh x 3 client x 3 mesh); "
@@ -83,6 +89,110 @@ TEST_CASE("causes: over the limit and undocumented on one path is one") {
         std::vector<std::string>{"undocumented-amplification"});
   CHECK(in[1].check == "undocumented-amplification");
   CHECK(in[1].path == std::vector<std::string>{"a", "b"});
+}
+
+// frontend -> orders through the mesh's default (3 tries, no file), then a
+// shared client wrapper (app.java:5, 3 tries) on orders -> pricing and
+// orders -> stock; the limit is 4 tries.
+Model WrappedFleet() {
+  Model model;
+  for (const char* name : {"frontend", "orders", "pricing", "stock"}) {
+    Service service;
+    service.name = name;
+    service.ns = "shop";
+    service.kind = "Deployment";
+    model.services.push_back(service);
+  }
+  Layer mesh;
+  mesh.kind = LayerKind::kMesh;
+  mesh.provenance = Provenance::kMeshDefault;
+  mesh.tries = Tries::Of(3);
+  mesh.origin = "Istio default";
+  mesh.detail = "Istio default: 2 retries";
+  mesh.retry_on = {"connect-failure", "refused-stream", "unavailable"};
+  Layer wrapper;
+  wrapper.tries = Tries::Of(3);
+  wrapper.origin = "wrapper";
+  wrapper.detail = "3 tries";
+  wrapper.location = {"app.java", 5};
+  for (auto [from, to, layer] :
+       {std::tuple{0, 1, mesh}, std::tuple{1, 2, wrapper},
+        std::tuple{1, 3, wrapper}}) {
+    Call call;
+    call.from = from;
+    call.to = to;
+    call.layers = {layer};
+    model.calls.push_back(call);
+  }
+  model.max_tries = 4;
+  model.Finalize();
+  return model;
+}
+
+const Finding* Find(const Analysis& analysis, const std::string& check) {
+  for (const Finding& f : analysis.findings) {
+    if (f.check == check) return &f;
+  }
+  return nullptr;
+}
+
+TEST_CASE("causes: text a check leaves unwritten is written when printed") {
+  const Model model = WrappedFleet();
+  const Analysis analysis = Analyze(model, {});
+  const AnalysisContext context(model, analysis.graph);
+  const Finding* over = Find(analysis, "retry-amplification");
+  REQUIRE(over);
+  const std::string own =
+      "path frontend -> orders -> pricing: 9 tries per request exceeds the "
+      "limit of 4 (limits.max_tries); 2 retrying layers (3 mesh x 3 client); "
+      "nothing declares the owner and maximum";
+  CHECK(over->message == own + "; and 1 more path from the same cause");
+  CHECK(over->location == Location{"app.java", 5});
+  CHECK(over->path ==
+        std::vector<std::string>{"frontend", "orders", "pricing"});
+  CHECK(over->identity ==
+        "retry-amplification|cause|layer|wrapper|shop/orders");
+  CHECK(over->folded_checks ==
+        std::vector<std::string>{"undocumented-amplification"});
+  CHECK(Find(analysis, "undocumented-amplification") == nullptr);
+  REQUIRE(over->affected.size() == 2);
+  // The lead's own entry says what the finding said before it was grouped.
+  const Affected first = context.Spelled(over->affected[0]);
+  CHECK(first.message == own);
+  CHECK(first.identity == "retry-amplification|frontend>orders>pricing");
+  const Affected second = context.Spelled(over->affected[1]);
+  CHECK(second.message ==
+        "path frontend -> orders -> stock: 9 tries per request exceeds the "
+        "limit of 4 (limits.max_tries); 2 retrying layers (3 mesh x 3 "
+        "client); nothing declares the owner and maximum");
+  CHECK(second.path == std::vector<std::string>{"frontend", "orders", "stock"});
+  CHECK(second.identity == "retry-amplification|frontend>orders>stock");
+  CHECK(second.folded_checks ==
+        std::vector<std::string>{"undocumented-amplification"});
+  CHECK(second.location == Location{"app.java", 5});
+  CHECK(Identities(context, *over) ==
+        std::vector<std::string>{
+            "retry-amplification|cause|layer|wrapper|shop/orders",
+            "retry-amplification|frontend>orders>pricing",
+            "retry-amplification|frontend>orders>stock"});
+  // Calls: the mesh default's own cause (no location: listed first), the
+  // wrapper's two calls another.
+  std::vector<std::string> missing;
+  for (const Finding& f : analysis.findings) {
+    if (f.check == "missing-timeout") missing.push_back(f.message);
+  }
+  CHECK(missing ==
+        std::vector<std::string>{
+            "frontend->orders: 3 tries and no timeout at any layer; hold time "
+            "is unbounded",
+            "orders->pricing: 3 tries and no timeout at any layer; hold time "
+            "is unbounded; and 1 more call from the same cause"});
+  const Finding* implicit = Find(analysis, "implicit-mesh-retry");
+  REQUIRE(implicit);
+  CHECK(implicit->message ==
+        "frontend->orders: Istio default: 2 retries; no file sets it");
+  CHECK(implicit->identity ==
+        "implicit-mesh-retry|cause|mesh-default|Istio default|3");
 }
 
 }  // namespace

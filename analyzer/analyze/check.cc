@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analyzer/analyze/causes.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {
@@ -39,6 +40,34 @@ Finding Check::CallFinding(const AnalysisContext& context, int call,
   f.identity = std::string(id()) + "|" + context.CallName(call);
   context.SetNumbers({call}, &f);
   return f;
+}
+
+Finding Check::CallCandidate(const AnalysisContext& context, int call,
+                             const Location& location) const {
+  Finding f;
+  f.check = id();
+  f.severity = severity();
+  f.location = location;
+  AnalysisContext::SpellCallLater(call, &f);
+  SpellTextLater(&f);
+  context.SetNumbers({call}, &f);
+  return f;
+}
+
+FindingText Check::CallText(const AnalysisContext& context, int call) const {
+  return {"", context.PathNames({call}),
+          std::string(id()) + "|" + context.CallName(call)};
+}
+
+void Check::SpellTextLater(Finding* f, int variant, int layer) const {
+  f->spelling.check = this;
+  f->spelling.variant = variant;
+  f->spelling.layer = layer;
+}
+
+FindingText Check::Spell(const AnalysisContext&, const std::vector<int>&,
+                         const Spelling&) const {
+  return {};
 }
 
 void AnalysisContext::SetNumbers(const std::vector<int>& calls,
@@ -230,7 +259,62 @@ void AnalysisContext::SpellPathLater(const std::vector<int>& calls,
   f->pending_calls = calls;
 }
 
+FindingText AnalysisContext::SpellText(const std::vector<int>& calls,
+                                       const Spelling& spelling) const {
+  FindingText text = spelling.check->Spell(*this, calls, spelling);
+  for (const Check* folded : spelling.folded) {
+    Spelling own;
+    own.check = folded;
+    AppendFolded(folded->Spell(*this, calls, own).message, &text.message);
+  }
+  return text;
+}
+
+void AnalysisContext::SpellText(Finding* f) const {
+  if (!f->spelling.check) return;
+  FindingText text = SpellText(f->pending_calls, f->spelling);
+  f->message = std::move(text.message);
+  if (f->affected.size() > 1)
+    f->message += MoreFromSameCause(f->affected.size() - 1, f->unit);
+  f->path = std::move(text.path);
+  if (f->identity.empty()) f->identity = std::move(text.identity);
+  for (const Check* folded : f->spelling.folded)
+    AddFoldedCheck(folded->id(), &f->folded_checks);
+  f->spelling = {};
+}
+
+Affected AnalysisContext::Spelled(const Affected& a) const {
+  Affected out = a;
+  if (!a.spelling.check) return out;
+  FindingText text = SpellText(a.calls, a.spelling);
+  out.message = std::move(text.message);
+  out.path = std::move(text.path);
+  out.identity = std::move(text.identity);
+  for (const Check* folded : a.spelling.folded)
+    AddFoldedCheck(folded->id(), &out.folded_checks);
+  out.spelling = {};
+  return out;
+}
+
+std::vector<std::string> AnalysisContext::PathNamesOf(const Affected& a) const {
+  // Every check that leaves its text unwritten names the path of its calls.
+  return a.spelling.check ? PathNames(a.calls) : a.path;
+}
+
+Path AnalysisContext::PathOf(const std::vector<int>& calls) const {
+  Path path;
+  path.calls = calls;
+  for (int call : calls) {
+    const CallProduct& product = graph.calls[call];
+    path.tries = path.tries * product.tries;
+    path.bounded *= product.bounded;
+    path.retrying_layers += product.retrying_layers;
+  }
+  return path;
+}
+
 void AnalysisContext::SpellPending(Finding* f) const {
+  SpellText(f);
   switch (f->pending) {
     case Finding::Pending::kNone:
       return;

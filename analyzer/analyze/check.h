@@ -65,9 +65,23 @@ class AnalysisContext {
   // PathEvidence), once findings are grouped.
   static void SpellCallLater(int call, Finding* f);
   static void SpellPathLater(const std::vector<int>& calls, Finding* f);
-  // Spells what a check left pending; a finding with nothing pending is
-  // left as it is.
+  // Spells what a check left pending (its text first, then its arithmetic
+  // and related layers); a finding with nothing pending is left as it is.
   void SpellPending(Finding* f) const;
+  // The text a check left unwritten about `calls`, with the text of the
+  // checks folded into it appended.
+  FindingText SpellText(const std::vector<int>& calls,
+                        const Spelling& spelling) const;
+  // Writes f's message, path and identity (the identity only when it has
+  // none: a cause's is set when grouped) if its check left them unwritten;
+  // a cause's message then counts the others it affects.
+  void SpellText(Finding* f) const;
+  // `a` with its text written.
+  Affected Spelled(const Affected& a) const;
+  // The service names of a's path, without writing the rest of its text.
+  std::vector<std::string> PathNamesOf(const Affected& a) const;
+  // The numbers of the calls in a row, entry first, as a Path.
+  Path PathOf(const std::vector<int>& calls) const;
   // The worst path that ends with `call`: the worst path to its caller, then
   // the call. Path checks report once per call, so every caller of a service
   // is listed, not only the worst one.
@@ -89,6 +103,12 @@ class Check {
       const = 0;  // one line, for --list-checks and SARIF
   virtual void Run(const AnalysisContext& context,
                    std::vector<Finding>* findings) const = 0;
+  // The text of a finding whose writing this check left for when it is
+  // printed (Finding::spelling.check is this check); checks that write
+  // their text in Run never see it called.
+  virtual FindingText Spell(const AnalysisContext& context,
+                            const std::vector<int>& calls,
+                            const Spelling& spelling) const;
 
  protected:
   // A finding of this check about one call, at `location`: the call as its
@@ -104,6 +124,15 @@ class Check {
   // A finding about one layer carries the layer's own tries, not the call's
   // product: those are the numbers that can worsen.
   static void SetLayerNumbers(const Layer& layer, Finding* f);
+  // Leaves f's message, path and identity to Spell, which is given f's
+  // pending calls (those its arithmetic is spelled from), `variant` and
+  // `layer`.
+  void SpellTextLater(Finding* f, int variant = 0, int layer = -1) const;
+  // As CallFinding, with the text left to Spell; CallText writes the path
+  // and identity CallFinding would have.
+  Finding CallCandidate(const AnalysisContext& context, int call,
+                        const Location& location) const;
+  FindingText CallText(const AnalysisContext& context, int call) const;
 };
 
 // The cause of a finding about the mesh's default retry policy: one setting

@@ -10,7 +10,31 @@
 
 namespace ampcheck {
 
+class Check;  // analyzer/analyze/check.h
+
+// How the text of a finding a check left unwritten is written when it is
+// printed: most candidates are absorbed into a cause, and a large fleet's
+// 1.3 million candidates never pay for a message, path names and identity
+// each (docs/performance.md).
+struct Spelling {
+  const Check* check = nullptr;  // null: the check wrote the text itself
+  int layer = -1;   // the layer of the last call it is about, if one
+  int variant = 0;  // which of the check's messages
+  // Checks whose text on the same calls is appended (their finding was
+  // folded into this one).
+  std::vector<const Check*> folded = {};
+};
+
+// What a check writes about one call or path.
+struct FindingText {
+  std::string message;
+  std::vector<std::string> path;  // service display names, entry first
+  std::string identity;
+};
+
 // One call or path a cause affects: what a finding of its own would have said.
+// Text left to its check (spelling.check set) is written by
+// AnalysisContext::Spelled.
 struct Affected {
   std::vector<std::string> path = {};  // service display names, entry first
   Location location = {};
@@ -19,6 +43,8 @@ struct Affected {
   Tries tries = {};
   double bounded = 1;
   std::vector<std::string> folded_checks = {};  // as Finding::folded_checks
+  std::vector<int> calls = {};                  // the call, or the path's calls
+  Spelling spelling = {};
 };
 
 struct Finding {
@@ -35,6 +61,9 @@ struct Finding {
   enum class Pending { kNone, kCall, kPath };
   Pending pending = Pending::kNone;
   std::vector<int> pending_calls;
+  // Set: message, path and identity are left to the check as well, spelled
+  // from pending_calls (AnalysisContext::SpellText).
+  Spelling spelling;
   // Identity across commits: check, services and the causing layer's origin;
   // no line numbers, so unrelated edits do not move it.
   std::string identity;

@@ -193,15 +193,17 @@ void RenderJson(const FleetSide& base, const FleetSide& head,
     doc["paths"].push_back(p);
   }
   doc["added"] = nlohmann::json::array();
-  for (const Finding& f : diff.added) doc["added"].push_back(FindingJson(f));
+  for (const Finding& f : diff.added)
+    doc["added"].push_back(FindingJson(after, f));
   doc["worsened"] = nlohmann::json::array();
   for (const WorsenedFinding& w : diff.worsened) {
     doc["worsened"].push_back({{"how", w.how},
-                               {"before", FindingJson(w.before)},
-                               {"after", FindingJson(w.after)}});
+                               {"before", FindingJson(before, w.before)},
+                               {"after", FindingJson(after, w.after)}});
   }
   doc["fixed"] = nlohmann::json::array();
-  for (const Finding& f : diff.fixed) doc["fixed"].push_back(FindingJson(f));
+  for (const Finding& f : diff.fixed)
+    doc["fixed"].push_back(FindingJson(before, f));
   doc["unchanged_findings"] = diff.kept - diff.worsened.size();
   // The head's worst path, changed or not: what a gate reports as the
   // fleet's worst tries after the change.

@@ -5,6 +5,7 @@
 // https://docs.github.com/actions/reference/workflow-commands-for-github-actions
 #include "analyzer/report/github_report.h"
 
+#include "analyzer/analyze/check.h"
 #include "analyzer/report/finding_order.h"
 #include "analyzer/report/reporter.h"
 #include "analyzer/report/sarif_report.h"
@@ -28,13 +29,16 @@ class GithubReporter : public Reporter {
  public:
   void Render(const Model& model, const Analysis& analysis,
               const ReportOptions& options, std::ostream& out) const override {
+    const AnalysisContext context(model, analysis.graph);
     for (const Finding* f : WorstFirst(analysis.findings)) {
       std::string message = f->message;
       if (f->affected.size() > 1) {
         message += "\n" + std::to_string(f->affected.size()) + " " + f->unit +
                    "s, worst first:";
-        for (const Affected& a : f->affected)
-          message += "\n- " + a.location.ToString() + ": " + a.message;
+        for (const Affected& a : f->affected) {
+          message += "\n- " + a.location.ToString() + ": " +
+                     context.Spelled(a).message;
+        }
       }
       if (!f->arithmetic.empty()) message += "\n" + f->arithmetic;
       out << WorkflowCommand(CommandFor(f->severity), f->location,

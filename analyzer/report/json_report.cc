@@ -77,7 +77,7 @@ json LayerJson(const Layer& layer) {
   return out;
 }
 
-json FindingJson(const Finding& f) {
+json FindingJson(const AnalysisContext& context, const Finding& f) {
   json out = {{"check", f.check},
               {"severity", SeverityName(f.severity)},
               {"message", f.message}};
@@ -96,7 +96,8 @@ json FindingJson(const Finding& f) {
     out["affected_count"] = f.affected.size();
     out["affected_unit"] = f.unit;
     json affected = json::array();
-    for (const Affected& a : f.affected) {
+    for (const Affected& lazy : f.affected) {
+      const Affected a = context.Spelled(lazy);
       json item = {{"path", a.path}, {"message", a.message}};
       item = LocationFields(item, a.location);
       item["tries"] = a.tries.ToString();
@@ -241,8 +242,9 @@ void VisitReport(const Model& model, const Analysis& analysis,
            [&](size_t i) { return CallJson(context, i); });
   to.array("diagnostics", model.diagnostics.size(),
            [&](size_t i) { return DiagnosticJson(model.diagnostics[i]); });
-  to.array("findings", analysis.findings.size(),
-           [&](size_t i) { return FindingJson(analysis.findings[i]); });
+  to.array("findings", analysis.findings.size(), [&](size_t i) {
+    return FindingJson(context, analysis.findings[i]);
+  });
   to.member("istio_version", model.istio_version);
   to.member("limits", {{"max_tries", model.max_tries}});
   const std::vector<int> order = PathOrder(model, analysis);
@@ -256,7 +258,7 @@ void VisitReport(const Model& model, const Analysis& analysis,
   to.member("summary", SummaryJson(model, analysis));
   to.array("suppressed", analysis.suppressed.size(), [&](size_t i) {
     const auto& [f, s] = analysis.suppressed[i];
-    json entry = FindingJson(f);
+    json entry = FindingJson(context, f);
     entry["suppressed_by"] =
         LocationFields(json{{"reason", s.reason}}, s.location);
     return entry;

@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "analyzer/analyze/analyzer.h"
+#include "analyzer/analyze/check.h"
 #include "analyzer/resolve/model.h"
 
 namespace ampcheck {
@@ -16,7 +17,10 @@ inline constexpr const char* kReportSchema = "ampcheck/report/v2";
 nlohmann::json TriesJson(const Tries& tries);
 nlohmann::json FactorJson(double factor);
 nlohmann::json LayerJson(const Layer& layer);
-nlohmann::json FindingJson(const Finding& finding);
+// Text a check left unwritten (the calls and paths a cause affects) is
+// written through `context`, the analysis the finding is of.
+nlohmann::json FindingJson(const AnalysisContext& context,
+                           const Finding& finding);
 nlohmann::json DiagnosticJson(const Diagnostic& diagnostic);
 nlohmann::json ReportJson(const Model& model, const Analysis& analysis);
 // The text of ReportJson (indent 2), written as it is made: a cluster's

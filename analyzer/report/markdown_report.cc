@@ -162,6 +162,7 @@ class MarkdownReporter : public Reporter {
       ++counts[static_cast<int>(f.severity)];
     std::vector<const Finding*> loose;
     const CallsByNames calls_by_names = IndexCallsByNames(model);
+    const AnalysisContext context(model, analysis.graph);
     std::vector<AffectedPath> paths =
         AffectedPaths(calls_by_names, analysis, &loose);
     std::vector<std::string> parts;
@@ -179,8 +180,9 @@ class MarkdownReporter : public Reporter {
     for (const AffectedPath& p : paths) {
       for (const Finding* f : p.findings) {
         for (const Affected& a : f->affected) {
-          if (a.path.size() < 2 || a.path == p.names) continue;
-          std::vector<int> along = CallsAlong(calls_by_names, a.path);
+          const std::vector<std::string> names = context.PathNamesOf(a);
+          if (names.size() < 2 || names == p.names) continue;
+          std::vector<int> along = CallsAlong(calls_by_names, names);
           calls.insert(calls.end(), along.begin(), along.end());
         }
       }

@@ -113,7 +113,8 @@ json RuleJson(const Check& check, const std::string& help_base) {
         {"problem.severity", ProblemSeverity(check.severity())}}}};
 }
 
-json ResultJson(const Finding& f, int rule_index, const SarifOptions& options) {
+json ResultJson(const AnalysisContext& context, const Finding& f,
+                int rule_index, const SarifOptions& options) {
   std::string text = Sentence(f.message);
   if (!f.arithmetic.empty()) text += " Arithmetic: " + Sentence(f.arithmetic);
   json result = {{"ruleId", f.check},
@@ -148,7 +149,7 @@ json ResultJson(const Finding& f, int rule_index, const SarifOptions& options) {
     related.push_back(
         {{"id", id++},
          {"physicalLocation", PhysicalLocation(a.location, options)},
-         {"message", {{"text", Sentence(a.message)}}}});
+         {"message", {{"text", Sentence(context.Spelled(a).message)}}}});
   }
   if (!related.empty()) result["relatedLocations"] = related;
   result["partialFingerprints"] = {
@@ -210,6 +211,7 @@ std::string RelativeUri(const std::string& path) {
 json SarifJson(const Model& model, const Analysis& analysis,
                const SarifOptions& options) {
   const std::string& help_base = options.help_base;
+  const AnalysisContext context(model, analysis.graph);
 
   json rules = json::array();
   for (const auto& check : AllChecks())
@@ -225,7 +227,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted[static_cast<int>(f->severity)];
       continue;
     }
-    results.push_back(ResultJson(*f, RuleIndex(f->check), options));
+    results.push_back(ResultJson(context, *f, RuleIndex(f->check), options));
   }
   // Suppressed findings stay in the log, marked, so code scanning closes
   // their alerts instead of forgetting them.
@@ -234,7 +236,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted_suppressed;
       continue;
     }
-    json result = ResultJson(f, RuleIndex(f.check), options);
+    json result = ResultJson(context, f, RuleIndex(f.check), options);
     // SARIF's kinds: a comment in the analysed file is "inSource".
     json suppression = {{"kind", s.target.known() ? "inSource" : "external"},
                         {"justification", s.reason}};

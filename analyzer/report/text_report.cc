@@ -121,8 +121,8 @@ constexpr size_t kAffectedShown = 5;
 
 // One finding: its line, its arithmetic, and what to change with the docs
 // page that says more.
-void RenderFinding(const Finding& f, const ReportOptions& options,
-                   std::ostream& out) {
+void RenderFinding(const AnalysisContext& context, const Finding& f,
+                   const ReportOptions& options, std::ostream& out) {
   bool color = options.color;
   out << Where(f.location, color) << SeverityWord(f.severity, color) << ": "
       << f.message << " "
@@ -137,7 +137,8 @@ void RenderFinding(const Finding& f, const ReportOptions& options,
         << ", worst first:\n";
     for (size_t i = 0; i < shown; ++i) {
       const Affected& a = f.affected[i];
-      out << "      " << a.location.ToString() << ": " << a.message << "\n";
+      out << "      " << a.location.ToString() << ": "
+          << context.Spelled(a).message << "\n";
     }
     if (shown < f.affected.size())
       out << "      and " << f.affected.size() - shown
@@ -170,7 +171,7 @@ class TextReporter : public Reporter {
     bool listed_any = false;
     for (const Finding* f : WorstFirst(analysis.findings)) {
       if (f->severity < listed) continue;
-      RenderFinding(*f, options, out);
+      RenderFinding(context, *f, options, out);
       out << "\n";
       listed_any = true;
     }

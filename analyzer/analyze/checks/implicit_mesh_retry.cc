@@ -17,16 +17,17 @@ class ImplicitMeshRetryCheck : public Check {
            std::vector<Finding>* findings) const override {
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       const Call& call = context.model.calls[i];
-      for (const Layer& layer : call.layers) {
+      for (size_t k = 0; k < call.layers.size(); ++k) {
+        const Layer& layer = call.layers[k];
         if (layer.provenance != Provenance::kMeshDefault || !layer.retries())
           continue;
         int index = static_cast<int>(i);
-        Finding f = CallFinding(context, index,
-                                layer.location.known() || call.evidence.empty()
-                                    ? layer.location
-                                    : call.evidence.front().location);
-        f.message =
-            context.CallName(index) + ": " + layer.detail + "; no file sets it";
+        Finding f =
+            CallCandidate(context, index,
+                          layer.location.known() || call.evidence.empty()
+                              ? layer.location
+                              : call.evidence.front().location);
+        SpellTextLater(&f, 0, static_cast<int>(k));
         // The numbers are the default's, as for any layer finding.
         SetLayerNumbers(layer, &f);
         // The mesh's default is one setting (defaultHttpRetryPolicy) for
@@ -36,6 +37,17 @@ class ImplicitMeshRetryCheck : public Check {
         findings->push_back(std::move(f));
       }
     }
+  }
+
+  FindingText Spell(const AnalysisContext& context,
+                    const std::vector<int>& calls,
+                    const Spelling& spelling) const override {
+    const int call = calls.front();
+    FindingText text = CallText(context, call);
+    text.message = context.CallName(call) + ": " +
+                   context.model.calls[call].layers[spelling.layer].detail +
+                   "; no file sets it";
+    return text;
   }
 };
 

@@ -28,10 +28,7 @@ class MissingTimeoutCheck : public Check {
       // forever, and nothing retries it.
       if (call.layers.empty() || timeout || !retries) continue;
       int index = static_cast<int>(i);
-      Finding f = CallFinding(context, index, context.CallLocation(index));
-      f.message = context.CallName(index) + ": " +
-                  context.graph.calls[i].tries.ToString() +
-                  " tries and no timeout at any layer; hold time is unbounded";
+      Finding f = CallCandidate(context, index, context.CallLocation(index));
       // One timeout on the retrying layer fixes every call it wraps (for the
       // mesh default, perTryTimeout in defaultHttpRetryPolicy); else the
       // caller sets one for its calls.
@@ -39,6 +36,16 @@ class MissingTimeoutCheck : public Check {
           context.CallCause(index, AnalysisContext::CauseFallback::kCaller);
       findings->push_back(std::move(f));
     }
+  }
+
+  FindingText Spell(const AnalysisContext& context,
+                    const std::vector<int>& calls,
+                    const Spelling&) const override {
+    FindingText text = CallText(context, calls.front());
+    text.message = context.CallName(calls.front()) + ": " +
+                   context.graph.calls[calls.front()].tries.ToString() +
+                   " tries and no timeout at any layer; hold time is unbounded";
+    return text;
   }
 };
 

@@ -33,51 +33,67 @@ class RetryAmplificationCheck : public Check {
       if (!call.declaration ||
           !(Tries::Of(call.declaration->max_tries) < product.tries))
         continue;
-      Finding f = Make(context, {static_cast<int>(i)});
-      f.message = context.CallName(static_cast<int>(i)) + ": " +
-                  product.tries.ToString() + " tries per request exceeds " +
-                  Cite(*call.declaration);
-      findings->push_back(std::move(f));
+      findings->push_back(Make(context, {static_cast<int>(i)}, kCallDeclared));
     }
     for (size_t i = 0; i < model.calls.size(); ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
       const Path path = context.PathEndingWith(static_cast<int>(i));
-      std::string names = Join(context.PathNames(path.calls), " -> ");
       if (const Documentation* d = context.PathDeclaration(path.calls)) {
-        if (Tries::Of(d->max_tries) < path.tries) {
-          Finding f = Make(context, path.calls);
-          f.message = "path " + names + ": " + path.tries.ToString() +
-                      " tries per request exceeds " + Cite(*d);
-          findings->push_back(std::move(f));
-        }
+        if (Tries::Of(d->max_tries) < path.tries)
+          findings->push_back(Make(context, path.calls, kPathDeclared));
         continue;
       }
-      double limit = static_cast<double>(model.max_tries);
-      if (path.bounded <= limit) continue;
-      Finding f = Make(context, path.calls);
-      f.message =
-          "path " + names + ": " + path.tries.ToString() + " tries per request";
-      if (!path.tries.unbounded() &&
-          path.bounded + 1e-9 < static_cast<double>(path.tries.count())) {
-        f.message += " (bounded to " + FormatFactor(path.bounded) + ")";
-      }
-      f.message += " exceeds the limit of " + std::to_string(model.max_tries) +
-                   " (limits.max_tries)";
-      findings->push_back(std::move(f));
+      if (path.bounded <= static_cast<double>(model.max_tries)) continue;
+      findings->push_back(Make(context, path.calls, kOverLimit));
     }
   }
 
+  FindingText Spell(const AnalysisContext& context,
+                    const std::vector<int>& calls,
+                    const Spelling& spelling) const override {
+    const Model& model = context.model;
+    FindingText text;
+    text.path = context.PathNames(calls);
+    text.identity = std::string(id()) + "|" + Join(text.path, ">");
+    const Path path = context.PathOf(calls);
+    if (spelling.variant == kCallDeclared) {
+      text.message = context.CallName(calls.front()) + ": " +
+                     path.tries.ToString() + " tries per request exceeds " +
+                     Cite(*model.calls[calls.front()].declaration);
+      return text;
+    }
+    const std::string names = Join(text.path, " -> ");
+    if (spelling.variant == kPathDeclared) {
+      text.message = "path " + names + ": " + path.tries.ToString() +
+                     " tries per request exceeds " +
+                     Cite(*context.PathDeclaration(calls));
+      return text;
+    }
+    text.message =
+        "path " + names + ": " + path.tries.ToString() + " tries per request";
+    if (!path.tries.unbounded() &&
+        path.bounded + 1e-9 < static_cast<double>(path.tries.count())) {
+      text.message += " (bounded to " + FormatFactor(path.bounded) + ")";
+    }
+    text.message += " exceeds the limit of " + std::to_string(model.max_tries) +
+                    " (limits.max_tries)";
+    return text;
+  }
+
  private:
-  Finding Make(const AnalysisContext& context,
-               const std::vector<int>& calls) const {
+  // The three messages: a call over its own declaration, a path over its
+  // declaration, a path over the global limit.
+  enum Variant { kCallDeclared, kPathDeclared, kOverLimit };
+
+  Finding Make(const AnalysisContext& context, const std::vector<int>& calls,
+               Variant variant) const {
     Finding f;
     f.check = id();
     f.severity = severity();
     f.location = context.CallLocation(calls.back());
-    f.path = context.PathNames(calls);
     AnalysisContext::SpellPathLater(calls, &f);
-    f.identity = std::string(id()) + "|" + Join(f.path, ">");
+    SpellTextLater(&f, variant);
     // Paths over the limit through one retrying layer are that layer's.
     f.cause = context.CallCause(calls.back());
     f.unit = "path";

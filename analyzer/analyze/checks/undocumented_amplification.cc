@@ -36,31 +36,40 @@ class UndocumentedAmplificationCheck : public Check {
         if (model.calls[call].declaration) documented_call = call;
       }
       if (retrying_calls == 1 && documented_call >= 0) continue;
-      std::vector<std::string> factors;
-      for (int call : path.calls) {
-        for (const Layer& layer : model.calls[call].layers) {
-          if (layer.retries())
-            factors.push_back(layer.tries.ToString() + " " +
-                              LayerKindName(layer.kind));
-        }
-      }
       Finding f;
       f.check = id();
       f.severity = severity();
-      f.path = context.PathNames(path.calls);
-      f.message = "path " + Join(f.path, " -> ") + ": " +
-                  path.tries.ToString() + " tries per request from " +
-                  std::to_string(path.retrying_layers) + " retrying layers (" +
-                  Join(factors, " x ") +
-                  "); nothing declares the owner and maximum";
       f.location = context.CallLocation(last);
       AnalysisContext::SpellPathLater(path.calls, &f);
-      f.identity = std::string(id()) + "|" + Join(f.path, ">");
+      SpellTextLater(&f);
       f.cause = context.CallCause(last);
       f.unit = "path";
       context.SetNumbers(path.calls, &f);
       findings->push_back(std::move(f));
     }
+  }
+
+  FindingText Spell(const AnalysisContext& context,
+                    const std::vector<int>& calls,
+                    const Spelling&) const override {
+    const Path path = context.PathOf(calls);
+    std::vector<std::string> factors;
+    for (int call : calls) {
+      for (const Layer& layer : context.model.calls[call].layers) {
+        if (layer.retries())
+          factors.push_back(layer.tries.ToString() + " " +
+                            LayerKindName(layer.kind));
+      }
+    }
+    FindingText text;
+    text.path = context.PathNames(calls);
+    text.message = "path " + Join(text.path, " -> ") + ": " +
+                   path.tries.ToString() + " tries per request from " +
+                   std::to_string(path.retrying_layers) + " retrying layers (" +
+                   Join(factors, " x ") +
+                   "); nothing declares the owner and maximum";
+    text.identity = std::string(id()) + "|" + Join(text.path, ">");
+    return text;
   }
 };
 
