@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "analyzer/base/json_text.h"
+
 namespace ampcheck {
 
 // `indent` as nlohmann's dump: -1 for one line, n for n spaces per level.
@@ -38,6 +40,9 @@ class JsonObjectWriter {
   // written before a later window of them is made.
   void ArrayMember(std::string_view key, size_t count,
                    const std::function<nlohmann::json(size_t)>& element);
+  // The same with each element written as text, never built as a tree.
+  void ArrayMember(std::string_view key, size_t count,
+                   const std::function<void(size_t, JsonText*)>& element);
   void Close();
 
  private:

@@ -35,78 +35,194 @@ static json LocationFields(json object, const Location& location) {
   return object;
 }
 
-static json EvidenceJson(const Evidence& e) {
-  return LocationFields(json{{"detail", e.detail}}, e.location);
+namespace {
+
+// Members are written in ascending key order (JsonText prints what
+// nlohmann's sorted objects print): a location's "file" and "line" go
+// where they sort, between the members around them.
+void FileMember(const Location& location, JsonText* out) {
+  if (!location.known()) return;
+  out->Key("file");
+  out->String(location.file);
 }
 
-json LayerJson(const Layer& layer) {
-  json out = {{"kind", LayerKindName(layer.kind)},
-              {"tries", TriesJson(layer.tries)},
-              {"provenance", ProvenanceName(layer.provenance)},
-              {"origin", layer.origin},
-              {"detail", layer.detail}};
-  out = LocationFields(out, layer.location);
-  if (!layer.retry_on.empty()) out["retry_on"] = layer.retry_on;
-  if (!layer.methods.empty()) out["methods"] = layer.methods;
-  if (layer.per_try_timeout) out["per_try_timeout_ms"] = *layer.per_try_timeout;
-  if (layer.total_timeout) out["timeout_ms"] = *layer.total_timeout;
-  if (!layer.timeout_expression.empty())
-    out["timeout_expression"] = layer.timeout_expression;
-  if (layer.timeout_only) out["timeout_only"] = true;
-  if (layer.max_concurrent_retries)
-    out["max_concurrent_retries"] = *layer.max_concurrent_retries;
+void LineMember(const Location& location, JsonText* out) {
+  if (!location.known()) return;
+  out->Key("line");
+  out->Integer(location.line);
+}
+
+void WriteEvidence(const Evidence& e, JsonText* out) {
+  out->BeginObject();
+  out->Key("detail");
+  out->String(e.detail);
+  FileMember(e.location, out);
+  LineMember(e.location, out);
+  out->EndObject();
+}
+
+void WriteEvidenceList(const std::vector<Evidence>& evidence, JsonText* out) {
+  out->BeginArray();
+  for (const Evidence& e : evidence) WriteEvidence(e, out);
+  out->EndArray();
+}
+
+void WriteLayer(const Layer& layer, JsonText* out) {
+  out->BeginObject();
   if (layer.backoff.base || layer.backoff.jitter) {
-    json backoff = json::object();
-    if (layer.backoff.base) backoff["base_ms"] = *layer.backoff.base;
-    if (layer.backoff.cap) backoff["cap_ms"] = *layer.backoff.cap;
-    if (layer.backoff.jitter) backoff["jitter"] = *layer.backoff.jitter;
-    out["backoff"] = backoff;
+    out->Key("backoff");
+    out->BeginObject();
+    if (layer.backoff.base) {
+      out->Key("base_ms");
+      out->Integer(*layer.backoff.base);
+    }
+    if (layer.backoff.cap) {
+      out->Key("cap_ms");
+      out->Integer(*layer.backoff.cap);
+    }
+    if (layer.backoff.jitter) {
+      out->Key("jitter");
+      out->Bool(*layer.backoff.jitter);
+    }
+    out->EndObject();
   }
   if (layer.budget_percent) {
-    out["budget_percent"] = *layer.budget_percent;
     if (layer.budget_location.known()) {
-      out["budget_file"] = layer.budget_location.file;
-      out["budget_line"] = layer.budget_location.line;
+      out->Key("budget_file");
+      out->String(layer.budget_location.file);
+      out->Key("budget_line");
+      out->Integer(layer.budget_location.line);
     }
+    out->Key("budget_percent");
+    out->Value(*layer.budget_percent);
   }
+  out->Key("detail");
+  out->String(layer.detail);
   if (!layer.evidence.empty()) {
-    out["evidence"] = json::array();
-    for (const Evidence& e : layer.evidence)
-      out["evidence"].push_back(EvidenceJson(e));
+    out->Key("evidence");
+    WriteEvidenceList(layer.evidence, out);
   }
-  return out;
+  FileMember(layer.location, out);
+  out->Key("kind");
+  out->String(LayerKindName(layer.kind));
+  LineMember(layer.location, out);
+  if (layer.max_concurrent_retries) {
+    out->Key("max_concurrent_retries");
+    out->Integer(*layer.max_concurrent_retries);
+  }
+  if (!layer.methods.empty()) {
+    out->Key("methods");
+    out->Strings(layer.methods);
+  }
+  out->Key("origin");
+  out->String(layer.origin);
+  if (layer.per_try_timeout) {
+    out->Key("per_try_timeout_ms");
+    out->Integer(*layer.per_try_timeout);
+  }
+  out->Key("provenance");
+  out->String(ProvenanceName(layer.provenance));
+  if (!layer.retry_on.empty()) {
+    out->Key("retry_on");
+    out->Strings(layer.retry_on);
+  }
+  if (!layer.timeout_expression.empty()) {
+    out->Key("timeout_expression");
+    out->String(layer.timeout_expression);
+  }
+  if (layer.total_timeout) {
+    out->Key("timeout_ms");
+    out->Integer(*layer.total_timeout);
+  }
+  if (layer.timeout_only) {
+    out->Key("timeout_only");
+    out->Bool(true);
+  }
+  out->Key("tries");
+  out->Value(TriesJson(layer.tries));
+  out->EndObject();
+}
+
+void WriteFinding(const AnalysisContext& context, const Finding& f,
+                  const Suppression* suppressed_by, JsonText* out) {
+  out->BeginObject();
+  if (f.affected.size() > 1) {
+    // Every call or path of the cause, worst first, the finding's own first.
+    out->Key("affected");
+    out->BeginArray();
+    for (const Affected& lazy : f.affected) {
+      const Affected a = context.Spelled(lazy);
+      out->BeginObject();
+      FileMember(a.location, out);
+      out->Key("identity");
+      out->String(a.identity);
+      LineMember(a.location, out);
+      out->Key("message");
+      out->String(a.message);
+      out->Key("path");
+      out->Strings(a.path);
+      out->Key("tries");
+      out->String(a.tries.ToString());
+      out->EndObject();
+    }
+    out->EndArray();
+    out->Key("affected_count");
+    out->Unsigned(f.affected.size());
+    out->Key("affected_unit");
+    out->String(f.unit);
+  }
+  if (!f.arithmetic.empty()) {
+    out->Key("arithmetic");
+    out->String(f.arithmetic);
+  }
+  out->Key("check");
+  out->String(f.check);
+  FileMember(f.location, out);
+  if (!f.folded_checks.empty()) {
+    out->Key("folded_checks");
+    out->Strings(f.folded_checks);
+  }
+  out->Key("identity");
+  out->String(f.identity);
+  LineMember(f.location, out);
+  out->Key("message");
+  out->String(f.message);
+  out->Key("path");
+  out->Strings(f.path);
+  if (!f.related.empty()) {
+    out->Key("related");
+    WriteEvidenceList(f.related, out);
+  }
+  out->Key("severity");
+  out->String(SeverityName(f.severity));
+  if (suppressed_by) {
+    out->Key("suppressed_by");
+    out->BeginObject();
+    FileMember(suppressed_by->location, out);
+    LineMember(suppressed_by->location, out);
+    out->Key("reason");
+    out->String(suppressed_by->reason);
+    out->EndObject();
+  }
+  out->EndObject();
+}
+
+// The tree of what a writer prints, for the callers that add to it.
+json Parsed(const std::function<void(JsonText*)>& write) {
+  std::string text;
+  JsonText out(&text, 2, 0);
+  write(&out);
+  return json::parse(text);
+}
+
+}  // namespace
+
+json LayerJson(const Layer& layer) {
+  return Parsed([&](JsonText* out) { WriteLayer(layer, out); });
 }
 
 json FindingJson(const AnalysisContext& context, const Finding& f) {
-  json out = {{"check", f.check},
-              {"severity", SeverityName(f.severity)},
-              {"message", f.message}};
-  out = LocationFields(out, f.location);
-  out["path"] = f.path;
-  if (!f.arithmetic.empty()) out["arithmetic"] = f.arithmetic;
-  if (!f.related.empty()) {
-    out["related"] = json::array();
-    for (const Evidence& e : f.related)
-      out["related"].push_back(EvidenceJson(e));
-  }
-  out["identity"] = f.identity;
-  if (!f.folded_checks.empty()) out["folded_checks"] = f.folded_checks;
-  if (f.affected.size() > 1) {
-    // Every call or path of the cause, worst first, the finding's own first.
-    out["affected_count"] = f.affected.size();
-    out["affected_unit"] = f.unit;
-    json affected = json::array();
-    for (const Affected& lazy : f.affected) {
-      const Affected a = context.Spelled(lazy);
-      json item = {{"path", a.path}, {"message", a.message}};
-      item = LocationFields(item, a.location);
-      item["tries"] = a.tries.ToString();
-      item["identity"] = a.identity;
-      affected.push_back(std::move(item));
-    }
-    out["affected"] = std::move(affected);
-  }
-  return out;
+  return Parsed([&](JsonText* out) { WriteFinding(context, f, nullptr, out); });
 }
 
 json DiagnosticJson(const Diagnostic& d) {
@@ -147,40 +263,70 @@ json ServiceJson(const Service& s) {
   return LocationFields(service, s.location);
 }
 
-json CallJson(const AnalysisContext& context, size_t i) {
+void WriteCall(const AnalysisContext& context, size_t i, JsonText* out) {
   const Call& call = context.model.calls[i];
   const CallProduct& product = context.graph.calls[i];
-  json c = {{"from", context.model.DisplayName(call.from)},
-            {"to", context.model.DisplayName(call.to)},
-            {"tries", TriesJson(product.tries)},
-            {"bounded_tries", FactorJson(product.bounded)},
-            {"arithmetic", context.CallArithmetic(static_cast<int>(i))}};
-  if (!product.bound_by.empty()) c["bound_by"] = product.bound_by;
-  if (std::optional<Millis> hold = WorstCaseHoldTime(call.layers, 0))
-    c["worst_case_hold_ms"] = *hold;
-  c["layers"] = json::array();
-  for (const Layer& layer : call.layers)
-    c["layers"].push_back(LayerJson(layer));
-  c["evidence"] = json::array();
-  for (const Evidence& e : call.evidence)
-    c["evidence"].push_back(EvidenceJson(e));
+  out->BeginObject();
+  out->Key("arithmetic");
+  out->String(context.CallArithmetic(static_cast<int>(i)));
+  if (!product.bound_by.empty()) {
+    out->Key("bound_by");
+    out->Strings(product.bound_by);
+  }
+  out->Key("bounded_tries");
+  out->Value(FactorJson(product.bounded));
   if (call.declaration) {
-    c["declaration"] =
-        LocationFields(json{{"owner", call.declaration->owner},
-                            {"max_tries", call.declaration->max_tries},
-                            {"reason", call.declaration->reason}},
-                       call.declaration->location);
+    const Documentation& d = *call.declaration;
+    out->Key("declaration");
+    out->BeginObject();
+    FileMember(d.location, out);
+    LineMember(d.location, out);
+    out->Key("max_tries");
+    out->Unsigned(d.max_tries);
+    out->Key("owner");
+    out->String(d.owner);
+    out->Key("reason");
+    out->String(d.reason);
+    out->EndObject();
   }
-  if (!call.notes.empty()) c["notes"] = call.notes;
+  out->Key("evidence");
+  WriteEvidenceList(call.evidence, out);
+  out->Key("from");
+  out->String(context.model.DisplayName(call.from));
+  out->Key("layers");
+  out->BeginArray();
+  for (const Layer& layer : call.layers) WriteLayer(layer, out);
+  out->EndArray();
   if (!call.methods.empty()) {
-    c["methods"] = json::array();
+    out->Key("methods");
+    out->BeginArray();
     for (const Call::Method& m : call.methods) {
-      json method = LocationFields(json{{"method", m.method}}, m.location);
-      if (m.idempotency_key) method["idempotency_key"] = true;
-      c["methods"].push_back(method);
+      out->BeginObject();
+      FileMember(m.location, out);
+      if (m.idempotency_key) {
+        out->Key("idempotency_key");
+        out->Bool(true);
+      }
+      LineMember(m.location, out);
+      out->Key("method");
+      out->String(m.method);
+      out->EndObject();
     }
+    out->EndArray();
   }
-  return c;
+  if (!call.notes.empty()) {
+    out->Key("notes");
+    out->Strings(call.notes);
+  }
+  out->Key("to");
+  out->String(context.model.DisplayName(call.to));
+  out->Key("tries");
+  out->Value(TriesJson(product.tries));
+  if (std::optional<Millis> hold = WorstCaseHoldTime(call.layers, 0)) {
+    out->Key("worst_case_hold_ms");
+    out->Integer(*hold);
+  }
+  out->EndObject();
 }
 
 json PathJson(const AnalysisContext& context, int service) {
@@ -223,12 +369,12 @@ json SummaryJson(const Model& model, const Analysis& analysis) {
   return summary;
 }
 
-// Where the report's members go: a whole value, or an array's elements made
-// one at a time.
+// Where the report's members go: a whole value, or an array's elements
+// written one at a time.
 struct ReportMembers {
   std::function<void(std::string_view, const json&)> member;
   std::function<void(std::string_view, size_t,
-                     const std::function<json(size_t)>&)>
+                     const std::function<void(size_t, JsonText*)>&)>
       array;
 };
 
@@ -239,30 +385,32 @@ void VisitReport(const Model& model, const Analysis& analysis,
   AnalysisContext context(model, analysis.graph);
   to.member("assumptions", model.assumptions);
   to.array("calls", model.calls.size(),
-           [&](size_t i) { return CallJson(context, i); });
+           [&](size_t i, JsonText* out) { WriteCall(context, i, out); });
   to.array("diagnostics", model.diagnostics.size(),
-           [&](size_t i) { return DiagnosticJson(model.diagnostics[i]); });
-  to.array("findings", analysis.findings.size(), [&](size_t i) {
-    return FindingJson(context, analysis.findings[i]);
+           [&](size_t i, JsonText* out) {
+             out->Value(DiagnosticJson(model.diagnostics[i]));
+           });
+  to.array("findings", analysis.findings.size(), [&](size_t i, JsonText* out) {
+    WriteFinding(context, analysis.findings[i], nullptr, out);
   });
   to.member("istio_version", model.istio_version);
   to.member("limits", {{"max_tries", model.max_tries}});
   const std::vector<int> order = PathOrder(model, analysis);
-  to.array("paths", order.size(),
-           [&](size_t i) { return PathJson(context, order[i]); });
+  to.array("paths", order.size(), [&](size_t i, JsonText* out) {
+    out->Value(PathJson(context, order[i]));
+  });
   to.member("policy", model.policy_file.empty() ? json(nullptr)
                                                 : json(model.policy_file));
   to.member("schema", kReportSchema);
-  to.array("services", model.services.size(),
-           [&](size_t i) { return ServiceJson(model.services[i]); });
-  to.member("summary", SummaryJson(model, analysis));
-  to.array("suppressed", analysis.suppressed.size(), [&](size_t i) {
-    const auto& [f, s] = analysis.suppressed[i];
-    json entry = FindingJson(context, f);
-    entry["suppressed_by"] =
-        LocationFields(json{{"reason", s.reason}}, s.location);
-    return entry;
+  to.array("services", model.services.size(), [&](size_t i, JsonText* out) {
+    out->Value(ServiceJson(model.services[i]));
   });
+  to.member("summary", SummaryJson(model, analysis));
+  to.array("suppressed", analysis.suppressed.size(),
+           [&](size_t i, JsonText* out) {
+             const auto& [f, s] = analysis.suppressed[i];
+             WriteFinding(context, f, &s, out);
+           });
   to.member("tool", {{"name", "ampcheck"}, {"version", AMPCHECK_VERSION}});
 }
 
@@ -270,15 +418,18 @@ void VisitReport(const Model& model, const Analysis& analysis,
 
 json ReportJson(const Model& model, const Analysis& analysis) {
   json report = json::object();
-  VisitReport(model, analysis,
-              {[&](std::string_view key, const json& value) {
-                 report[std::string(key)] = value;
-               },
-               [&](std::string_view key, size_t count,
-                   const std::function<json(size_t)>& element) {
-                 json& array = report[std::string(key)] = json::array();
-                 for (size_t i = 0; i < count; ++i) array.push_back(element(i));
-               }});
+  VisitReport(
+      model, analysis,
+      {[&](std::string_view key, const json& value) {
+         report[std::string(key)] = value;
+       },
+       [&](std::string_view key, size_t count,
+           const std::function<void(size_t, JsonText*)>& element) {
+         json& array = report[std::string(key)] = json::array();
+         for (size_t i = 0; i < count; ++i) {
+           array.push_back(Parsed([&](JsonText* out) { element(i, out); }));
+         }
+       }});
   return report;
 }
 
@@ -290,7 +441,7 @@ void WriteReportJson(std::ostream& out, const Model& model,
                  writer.Member(key, value);
                },
                [&](std::string_view key, size_t count,
-                   const std::function<json(size_t)>& element) {
+                   const std::function<void(size_t, JsonText*)>& element) {
                  writer.ArrayMember(key, count, element);
                }});
   writer.Close();
