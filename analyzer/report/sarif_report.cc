@@ -244,7 +244,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
       suppression["location"] = {
           {"physicalLocation", PhysicalLocation(s.location, options)}};
     }
-    result["suppressions"] = {suppression};
+    result["suppressions"] = json::array({suppression});
     results.push_back(result);
   }
 
