@@ -31,14 +31,12 @@ const std::vector<std::unique_ptr<Check>>& AllChecks() {
 
 Finding Check::CallFinding(const AnalysisContext& context, int call,
                            const Location& location) const {
-  Finding f;
-  f.check = id();
-  f.severity = severity();
-  f.location = location;
-  f.path = context.PathNames({call});
-  AnalysisContext::SpellCallLater(call, &f);
-  f.identity = std::string(id()) + "|" + context.CallName(call);
-  context.SetNumbers({call}, &f);
+  Finding f = CallCandidate(context, call, location);
+  // The check writes the message now: the path and identity with it.
+  f.spelling = {};
+  FindingText text = CallText(context, call);
+  f.path = std::move(text.path);
+  f.identity = std::move(text.identity);
   return f;
 }
 

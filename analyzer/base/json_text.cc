@@ -54,28 +54,22 @@ void JsonText::BeginArray() {
   open_.push_back({false});
 }
 
-void JsonText::EndObject() {
-  if (open_.empty() || !open_.back().object || key_written_)
-    throw std::logic_error("JSON object closed out of turn");
-  const bool empty = open_.back().empty;
-  open_.pop_back();
-  if (!empty) {
-    out_->push_back('\n');
-    Indent(open_.size());
-  }
-  out_->push_back('}');
-}
+void JsonText::EndObject() { Close(true); }
 
-void JsonText::EndArray() {
-  if (open_.empty() || open_.back().object)
-    throw std::logic_error("JSON array closed out of turn");
+void JsonText::EndArray() { Close(false); }
+
+void JsonText::Close(bool object) {
+  if (open_.empty() || open_.back().object != object || key_written_)
+    throw std::logic_error(std::string("JSON ") +
+                           (object ? "object" : "array") +
+                           " closed out of turn");
   const bool empty = open_.back().empty;
   open_.pop_back();
   if (!empty) {
     out_->push_back('\n');
     Indent(open_.size());
   }
-  out_->push_back(']');
+  out_->push_back(object ? '}' : ']');
 }
 
 void JsonText::String(std::string_view value) {

@@ -44,6 +44,7 @@ class JsonText {
   // Where a value is written: after its key in an object, or as the next
   // element of an array (its comma, newline and indent).
   void BeforeValue();
+  void Close(bool object);
   void Indent(size_t depth);
   // `value` in quotes, escaped as nlohmann escapes it.
   void Quoted(std::string_view value);
