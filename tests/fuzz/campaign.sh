@@ -76,7 +76,8 @@ for target in "${targets[@]}"; do
     # libFuzzer exits 72 when interrupted (-interrupted_exitcode); any other
     # non-zero status is a failure it found.
     [ "$status" -ne 0 ] && [ "$status" -ne 72 ] || break
-    stalled=$(ls -t "$build_dir/crashes/$target-timeout-"* 2>/dev/null | head -1)
+    # No timeout artifact is no failure of the script (pipefail).
+    stalled=$(ls -t "$build_dir/crashes/$target-timeout-"* 2>/dev/null | head -1) || true
     if [ -n "$stalled" ] && ! reproduces "$target" "$stalled"; then
       echo "timeout not reproduced (replayed in under a CPU-second): $stalled removed" >>"$log"
       rm -f "$stalled"
