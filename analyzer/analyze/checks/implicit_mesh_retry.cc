@@ -15,6 +15,9 @@ class ImplicitMeshRetryCheck : public Check {
 
   void Run(const AnalysisContext& context,
            std::vector<Finding>* findings) const override {
+    // About one per call (one mesh default each): a large fleet's list is
+    // rarely copied as it grows.
+    findings->reserve(findings->size() + context.model.calls.size());
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       const Call& call = context.model.calls[i];
       for (size_t k = 0; k < call.layers.size(); ++k) {

@@ -15,6 +15,8 @@ class MissingTimeoutCheck : public Check {
 
   void Run(const AnalysisContext& context,
            std::vector<Finding>* findings) const override {
+    // One per call at most: a large fleet's list is never copied as it grows.
+    findings->reserve(findings->size() + context.model.calls.size());
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       const Call& call = context.model.calls[i];
       bool retries = false;

@@ -27,6 +27,9 @@ class RetryAmplificationCheck : public Check {
   void Run(const AnalysisContext& context,
            std::vector<Finding>* findings) const override {
     const Model& model = context.model;
+    // About one per call (a path per retrying call, and a declared call over
+    // its maximum): a large fleet's list is rarely copied as it grows.
+    findings->reserve(findings->size() + model.calls.size());
     for (size_t i = 0; i < model.calls.size(); ++i) {
       const Call& call = model.calls[i];
       const CallProduct& product = context.graph.calls[i];

@@ -21,6 +21,9 @@ class UndocumentedAmplificationCheck : public Check {
   void Run(const AnalysisContext& context,
            std::vector<Finding>* findings) const override {
     const Model& model = context.model;
+    // A path per call at most: a large fleet's list is never copied as it
+    // grows.
+    findings->reserve(findings->size() + model.calls.size());
     for (size_t i = 0; i < model.calls.size(); ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
