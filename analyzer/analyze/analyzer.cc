@@ -5,6 +5,7 @@
 #include <tuple>
 #include <utility>
 
+#include "analyzer/analyze/candidate_order.h"
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/threads.h"
@@ -27,49 +28,6 @@ const Suppression* Suppressing(const Finding& finding,
     }
   }
   return nullptr;
-}
-
-// Orders candidates as their reports list them (location, check, message)
-// and drops repeats. Messages a check left unwritten are written only where
-// location and check tie, for the order among those.
-void OrderCandidates(const AnalysisContext& context,
-                     std::vector<Finding*>* order) {
-  auto location_and_check = [](const Finding* a, const Finding* b) {
-    return std::tie(a->location, a->check) < std::tie(b->location, b->check);
-  };
-  std::sort(order->begin(), order->end(), location_and_check);
-  std::vector<Finding*> out;
-  out.reserve(order->size());
-  std::vector<std::pair<std::string, Finding*>> tied;
-  for (size_t begin = 0; begin < order->size();) {
-    size_t end = begin + 1;
-    while (end < order->size() &&
-           !location_and_check((*order)[begin], (*order)[end]))
-      ++end;
-    if (end - begin == 1) {
-      out.push_back((*order)[begin]);
-      begin = end;
-      continue;
-    }
-    tied.clear();
-    for (size_t i = begin; i < end; ++i) {
-      Finding* f = (*order)[i];
-      tied.emplace_back(
-          f->spelling.check
-              ? context.SpellText(f->pending_calls, f->spelling).message
-              : f->message,
-          f);
-    }
-    std::stable_sort(
-        tied.begin(), tied.end(),
-        [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (size_t i = 0; i < tied.size(); ++i) {
-      if (i == 0 || tied[i].first != tied[i - 1].first)
-        out.push_back(tied[i].second);
-    }
-    begin = end;
-  }
-  *order = std::move(out);
 }
 
 // Runs the enabled checks, each into its own list, on up to options.threads

@@ -68,6 +68,9 @@ FindingText Check::Spell(const AnalysisContext&, const std::vector<int>&,
   return {};
 }
 
+void Check::SpellMessageStart(const AnalysisContext&, const std::vector<int>&,
+                              const Spelling&, std::string*) const {}
+
 void AnalysisContext::SetNumbers(const std::vector<int>& calls,
                                  Finding* f) const {
   f->tries = Tries::Of(1);
@@ -108,8 +111,25 @@ bool IsCheckId(const std::string& id) {
 }
 
 std::string AnalysisContext::CallName(int call) const {
+  std::string name;
+  AppendCallName(call, &name);
+  return name;
+}
+
+void AnalysisContext::AppendCallName(int call, std::string* out) const {
   const Call& c = model.calls[call];
-  return model.DisplayName(c.from) + "->" + model.DisplayName(c.to);
+  ((*out += model.DisplayName(c.from)) += "->") += model.DisplayName(c.to);
+}
+
+void AnalysisContext::AppendPathNames(const std::vector<int>& calls,
+                                      const std::string& separator,
+                                      std::string* out) const {
+  bool first = true;
+  for (int s : PathServices(model, calls)) {
+    if (!first) *out += separator;
+    *out += model.DisplayName(s);
+    first = false;
+  }
 }
 
 std::string AnalysisContext::CallArithmetic(int call) const {

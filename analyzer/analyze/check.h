@@ -33,6 +33,11 @@ class AnalysisContext {
 
   // "checkout->pricing"
   std::string CallName(int call) const;
+  // Appends CallName(call), or the path's service names joined by
+  // `separator`, to `out`.
+  void AppendCallName(int call, std::string* out) const;
+  void AppendPathNames(const std::vector<int>& calls,
+                       const std::string& separator, std::string* out) const;
   // "checkout->pricing(9 = 3: shared wrapper, policy.yaml:12 x 3: Istio
   // default, ...)"
   std::string CallArithmetic(int call) const;
@@ -109,6 +114,13 @@ class Check {
   virtual FindingText Spell(const AnalysisContext& context,
                             const std::vector<int>& calls,
                             const Spelling& spelling) const;
+  // Appends to `out` a start of the message Spell would write (nothing by
+  // default): candidates that tie on location and check are ordered by it,
+  // and only those it does not tell apart are spelled whole.
+  virtual void SpellMessageStart(const AnalysisContext& context,
+                                 const std::vector<int>& calls,
+                                 const Spelling& spelling,
+                                 std::string* out) const;
 
  protected:
   // A finding of this check about one call, at `location`: the call as its

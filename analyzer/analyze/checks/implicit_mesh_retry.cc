@@ -42,14 +42,24 @@ class ImplicitMeshRetryCheck : public Check {
     }
   }
 
+  // The whole message: it holds no number to work out.
+  void SpellMessageStart(const AnalysisContext& context,
+                         const std::vector<int>& calls,
+                         const Spelling& spelling,
+                         std::string* out) const override {
+    const int call = calls.front();
+    context.AppendCallName(call, out);
+    ((*out += ": ") +=
+     context.model.calls[call].layers[spelling.layer].detail) +=
+        "; no file sets it";
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling& spelling) const override {
     const int call = calls.front();
     FindingText text = CallText(context, call);
-    text.message = context.CallName(call) + ": " +
-                   context.model.calls[call].layers[spelling.layer].detail +
-                   "; no file sets it";
+    SpellMessageStart(context, calls, spelling, &text.message);
     return text;
   }
 };

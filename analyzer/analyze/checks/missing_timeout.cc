@@ -40,13 +40,21 @@ class MissingTimeoutCheck : public Check {
     }
   }
 
+  void SpellMessageStart(const AnalysisContext& context,
+                         const std::vector<int>& calls, const Spelling&,
+                         std::string* out) const override {
+    context.AppendCallName(calls.front(), out);
+    *out += ": ";
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling&) const override {
     FindingText text = CallText(context, calls.front());
-    text.message = context.CallName(calls.front()) + ": " +
-                   context.graph.calls[calls.front()].tries.ToString() +
-                   " tries and no timeout at any layer; hold time is unbounded";
+    SpellMessageStart(context, calls, {}, &text.message);
+    text.message +=
+        context.graph.calls[calls.front()].tries.ToString() +
+        " tries and no timeout at any layer; hold time is unbounded";
     return text;
   }
 };

@@ -52,6 +52,19 @@ class RetryAmplificationCheck : public Check {
     }
   }
 
+  void SpellMessageStart(const AnalysisContext& context,
+                         const std::vector<int>& calls,
+                         const Spelling& spelling,
+                         std::string* out) const override {
+    if (spelling.variant == kCallDeclared) {
+      context.AppendCallName(calls.front(), out);
+    } else {
+      *out += "path ";
+      context.AppendPathNames(calls, " -> ", out);
+    }
+    *out += ": ";
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling& spelling) const override {
@@ -60,21 +73,17 @@ class RetryAmplificationCheck : public Check {
     text.path = context.PathNames(calls);
     text.identity = std::string(id()) + "|" + Join(text.path, ">");
     const Path path = context.PathOf(calls);
+    SpellMessageStart(context, calls, spelling, &text.message);
+    text.message += path.tries.ToString() + " tries per request";
     if (spelling.variant == kCallDeclared) {
-      text.message = context.CallName(calls.front()) + ": " +
-                     path.tries.ToString() + " tries per request exceeds " +
-                     Cite(*model.calls[calls.front()].declaration);
+      text.message +=
+          " exceeds " + Cite(*model.calls[calls.front()].declaration);
       return text;
     }
-    const std::string names = Join(text.path, " -> ");
     if (spelling.variant == kPathDeclared) {
-      text.message = "path " + names + ": " + path.tries.ToString() +
-                     " tries per request exceeds " +
-                     Cite(*context.PathDeclaration(calls));
+      text.message += " exceeds " + Cite(*context.PathDeclaration(calls));
       return text;
     }
-    text.message =
-        "path " + names + ": " + path.tries.ToString() + " tries per request";
     if (!path.tries.unbounded() &&
         path.bounded + 1e-9 < static_cast<double>(path.tries.count())) {
       text.message += " (bounded to " + FormatFactor(path.bounded) + ")";

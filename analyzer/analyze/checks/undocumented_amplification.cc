@@ -52,6 +52,14 @@ class UndocumentedAmplificationCheck : public Check {
     }
   }
 
+  void SpellMessageStart(const AnalysisContext& context,
+                         const std::vector<int>& calls, const Spelling&,
+                         std::string* out) const override {
+    *out += "path ";
+    context.AppendPathNames(calls, " -> ", out);
+    *out += ": ";
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling&) const override {
@@ -66,11 +74,11 @@ class UndocumentedAmplificationCheck : public Check {
     }
     FindingText text;
     text.path = context.PathNames(calls);
-    text.message = "path " + Join(text.path, " -> ") + ": " +
-                   path.tries.ToString() + " tries per request from " +
-                   std::to_string(path.retrying_layers) + " retrying layers (" +
-                   Join(factors, " x ") +
-                   "); nothing declares the owner and maximum";
+    SpellMessageStart(context, calls, {}, &text.message);
+    text.message += path.tries.ToString() + " tries per request from " +
+                    std::to_string(path.retrying_layers) +
+                    " retrying layers (" + Join(factors, " x ") +
+                    "); nothing declares the owner and maximum";
     text.identity = std::string(id()) + "|" + Join(text.path, ">");
     return text;
   }

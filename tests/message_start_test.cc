@@ -1,0 +1,88 @@
+// Every check's cheap message start (Check::SpellMessageStart) begins the
+// message it writes, and ordering by starts gives the order of the whole
+// messages, on every fixture fleet and a synthetic one.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "analyzer/analyze/candidate_order.h"
+#include "analyzer/cli/scan.h"
+#include "analyzer/resolve/resolver.h"
+#include "tests/fleet_generator.h"
+
+namespace ampcheck {
+namespace {
+
+namespace fs = std::filesystem;
+
+using Listed = std::tuple<Location, std::string, std::string>;
+
+std::string WholeMessage(const AnalysisContext& context, const Finding& f) {
+  return f.spelling.check
+             ? context.SpellText(f.pending_calls, f.spelling).message
+             : f.message;
+}
+
+// Runs every check on `model`; returns how many candidates left their text
+// to their check.
+int CheckStartsAndOrder(const Model& model) {
+  const GraphAnalysis graph = AnalyzeGraph(model);
+  const AnalysisContext context(model, graph);
+  std::vector<Finding> candidates;
+  for (const auto& check : AllChecks()) check->Run(context, &candidates);
+  int lazy = 0;
+  std::vector<Listed> expected;
+  for (const Finding& f : candidates) {
+    std::string whole = WholeMessage(context, f);
+    if (f.spelling.check) {
+      ++lazy;
+      std::string start;
+      f.spelling.check->SpellMessageStart(context, f.pending_calls, f.spelling,
+                                          &start);
+      INFO(f.check, ": ", whole);
+      CHECK(whole.compare(0, start.size(), start) == 0);
+    }
+    expected.emplace_back(f.location, f.check, whole);
+  }
+  std::sort(expected.begin(), expected.end());
+  expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
+
+  std::vector<Finding*> order;
+  for (Finding& f : candidates) order.push_back(&f);
+  OrderCandidates(context, &order);
+  std::vector<Listed> listed;
+  for (const Finding* f : order)
+    listed.emplace_back(f->location, f->check, WholeMessage(context, *f));
+  CHECK(listed == expected);
+  return lazy;
+}
+
+TEST_CASE("message starts begin their messages and order them, every fleet") {
+  int lazy = 0;
+  for (const auto& entry : fs::directory_iterator(
+           fs::path(AMPCHECK_SOURCE_DIR) / "fixtures/fleets")) {
+    if (!entry.is_directory()) continue;
+    INFO(entry.path().filename().string());
+    ScanOptions options;
+    options.inputs = {entry.path().string()};
+    options.working_directory = options.inputs[0];
+    options.jobs = 1;
+    DiskFileSystem disk;
+    lazy += CheckStartsAndOrder(RunScan(disk, options).model);
+  }
+  // The fleets exercise the checks that leave their text (else this proves
+  // nothing).
+  CHECK(lazy > 50);
+}
+
+TEST_CASE("message starts order a synthetic fleet's tied candidates") {
+  const Model model = Resolve(SyntheticGraphFleet(600, 4), Policy{}, {});
+  CHECK(CheckStartsAndOrder(model) > 1000);
+}
+
+}  // namespace
+}  // namespace ampcheck
