@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <unordered_map>
 
@@ -13,6 +14,31 @@ std::string PathKey(const std::vector<std::string>& path) {
   for (const std::string& name : path) (key += name) += '\0';
   return key;
 }
+
+// A path's services as the bytes of their indices: a key to hash.
+std::string_view ServiceBytes(const std::vector<int>& services) {
+  return {reinterpret_cast<const char*>(services.data()),
+          services.size() * sizeof(int)};
+}
+
+struct ServicesHash {
+  size_t operator()(const std::vector<int>& services) const {
+    return std::hash<std::string_view>()(ServiceBytes(services));
+  }
+};
+
+// A check and a cause, as views into the findings that hold them.
+struct CauseKey {
+  std::string_view check, cause;
+  bool operator==(const CauseKey&) const = default;
+};
+
+struct CauseKeyHash {
+  size_t operator()(const CauseKey& key) const {
+    std::hash<std::string_view> hash;
+    return hash(key.cause) * 31 + hash(key.check);
+  }
+};
 
 // The worse of two members: more tries, then a higher bounded product.
 bool Worse(const Finding& a, const Finding& b) {
@@ -61,34 +87,37 @@ std::string MoreFromSameCause(size_t more, const std::string& unit) {
 
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
                                        std::vector<Finding*>* findings) {
-  // Keyed by the path's names joined (names hold no NUL), or for text not
-  // yet written by its services' indices (display names are unique):
-  // hashing a large fleet's paths beats comparing them in a tree.
-  auto key = [&context](const Finding& f) {
-    if (!f.spelling.check) return PathKey(f.path);
-    std::string services(1, '\1');
-    for (int s : PathServices(context.model, f.pending_calls))
-      services.append(reinterpret_cast<const char*>(&s), sizeof s);
-    return services;
-  };
-  std::unordered_map<std::string, Finding*> over_limit;
+  // Paths are matched by their service names; for text not yet written, by
+  // their services' indices (display names are unique). The two never match
+  // each other: both checks leave all their text, or write all of it.
+  // Hashing a large fleet's paths beats comparing them in a tree.
+  std::unordered_map<std::vector<int>, Finding*, ServicesHash> unwritten;
+  std::unordered_map<std::string, Finding*> written;
   for (Finding* f : *findings) {
-    if (f->check == "retry-amplification" &&
-        (f->spelling.check || f->path.size() > 1))
-      over_limit.try_emplace(key(*f), f);
+    if (f->check != "retry-amplification") continue;
+    if (f->spelling.check)
+      unwritten.try_emplace(PathServices(context.model, f->pending_calls), f);
+    else if (f->path.size() > 1)
+      written.try_emplace(PathKey(f->path), f);
   }
-  if (over_limit.empty()) return;
+  if (unwritten.empty() && written.empty()) return;
+  auto over_limit = [&](const Finding& f) -> Finding* {
+    if (f.spelling.check) {
+      auto it = unwritten.find(PathServices(context.model, f.pending_calls));
+      return it == unwritten.end() ? nullptr : it->second;
+    }
+    auto it = written.find(PathKey(f.path));
+    return it == written.end() ? nullptr : it->second;
+  };
   std::vector<Finding*> kept;
   kept.reserve(findings->size());
   for (Finding* f : *findings) {
-    auto it = f->check == "undocumented-amplification"
-                  ? over_limit.find(key(*f))
-                  : over_limit.end();
-    if (it == over_limit.end()) {
+    Finding* into =
+        f->check == "undocumented-amplification" ? over_limit(*f) : nullptr;
+    if (!into) {
       kept.push_back(f);
       continue;
     }
-    Finding* into = it->second;
     if (into->spelling.check && f->spelling.check) {
       // Both left to their checks: spelled together when printed.
       into->spelling.folded.push_back(f->spelling.check);
@@ -116,10 +145,10 @@ void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
 std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
   // Keyed by check and cause; the order groups are visited in changes
   // nothing (each group's lead and list depend on its members alone).
-  std::unordered_map<std::string, std::vector<size_t>> groups;
+  std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash> groups;
   for (size_t i = 0; i < findings.size(); ++i) {
     if (!findings[i]->cause.empty())
-      groups[findings[i]->check + '\0' + findings[i]->cause].push_back(i);
+      groups[{findings[i]->check, findings[i]->cause}].push_back(i);
   }
   std::vector<bool> absorbed(findings.size(), false);
   for (auto& [key, members] : groups) {
