@@ -1,6 +1,6 @@
 // Every check's cheap message start (Check::SpellMessageStart) begins the
 // message it writes, and ordering by starts gives the order of the whole
-// messages, on every fixture fleet and a synthetic one.
+// messages, on one thread or two, on every fixture fleet and a synthetic one.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -53,7 +53,10 @@ int CheckStartsAndOrder(const Model& model) {
 
   std::vector<Finding*> order;
   for (Finding& f : candidates) order.push_back(&f);
+  std::vector<Finding*> on_threads = order;
   OrderCandidates(context, &order);
+  OrderCandidates(context, &on_threads, 2);
+  CHECK(on_threads == order);
   std::vector<Listed> listed;
   for (const Finding* f : order)
     listed.emplace_back(f->location, f->check, WholeMessage(context, *f));

@@ -73,7 +73,8 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   for (std::vector<Finding>& findings : by_check) {
     for (Finding& f : findings) order.push_back(&f);
   }
-  OrderCandidates(context, &order);
+  OrderCandidates(context, &order,
+                  order.size() < 10000 ? 1 : ThreadCount(options.threads));
   // Suppressions apply to each call or path before causes are grouped, so a
   // suppressed call leaves its cause's list.
   std::vector<Finding*> kept;
@@ -86,7 +87,8 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
     }
   }
   FoldUndocumentedIntoAmplification(context, &kept);
-  analysis.findings = GroupByCause(kept);
+  analysis.findings = GroupByCause(
+      kept, kept.size() < 10000 ? 1 : ThreadCount(options.threads));
   // The candidates left behind are the largest block alive on a large fleet.
   by_check = {};
   SpellPending(context, &analysis, options.threads);

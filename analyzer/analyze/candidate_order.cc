@@ -7,6 +7,8 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "analyzer/base/threads.h"
+
 namespace ampcheck {
 namespace {
 
@@ -133,42 +135,57 @@ class TiedRun {
   std::string arena_;
 };
 
+// Orders the `count` tied candidates at `run_begin` in place, repeats
+// dropped; returns how many are left at the front.
+size_t OrderTiedRun(TiedRun* run, Finding** run_begin, size_t count,
+                    std::vector<size_t>* sorted) {
+  if (count == 1) return 1;
+  // From the order given: tied candidates with the same message keep the
+  // first of them.
+  run->Reset(run_begin, run_begin + count);
+  sorted->resize(count);
+  for (size_t i = 0; i < count; ++i) (*sorted)[i] = i;
+  std::stable_sort(sorted->begin(), sorted->end(), [run](size_t a, size_t b) {
+    return run->Compare(a, b) < 0;
+  });
+  size_t kept = 0;
+  for (size_t i = 0; i < count; ++i) {
+    if (i == 0 || run->Compare((*sorted)[i - 1], (*sorted)[i]) != 0)
+      run_begin[kept++] = run->member((*sorted)[i]);
+  }
+  return kept;
+}
+
 }  // namespace
 
 void OrderCandidates(const AnalysisContext& context,
-                     std::vector<Finding*>* order) {
+                     std::vector<Finding*>* order, int threads) {
   const std::vector<SortKey> keys = SortedKeys(*order);
-  std::vector<Finding*> out;
-  out.reserve(order->size());
-  TiedRun run(context);
-  std::vector<Finding*> tied;
-  std::vector<size_t> sorted;
-  for (size_t begin = 0; begin < keys.size();) {
-    size_t end = begin + 1;
-    while (end < keys.size() && SamePlace(keys[begin], keys[end])) ++end;
-    if (end - begin == 1) {
-      out.push_back((*order)[keys[begin].index]);
-      begin = end;
-      continue;
-    }
-    // In the order given: tied candidates with the same message keep the
-    // first of them.
-    tied.clear();
-    for (size_t i = begin; i < end; ++i)
-      tied.push_back((*order)[keys[i].index]);
-    run.Reset(tied.data(), tied.data() + tied.size());
-    sorted.resize(run.size());
-    for (size_t i = 0; i < sorted.size(); ++i) sorted[i] = i;
-    std::stable_sort(sorted.begin(), sorted.end(), [&run](size_t a, size_t b) {
-      return run.Compare(a, b) < 0;
-    });
-    for (size_t i = 0; i < sorted.size(); ++i) {
-      if (i == 0 || run.Compare(sorted[i - 1], sorted[i]) != 0)
-        out.push_back(run.member(sorted[i]));
-    }
-    begin = end;
+  std::vector<Finding*> placed(keys.size());
+  std::vector<size_t> run_starts;
+  for (size_t i = 0; i < keys.size(); ++i) {
+    placed[i] = (*order)[keys[i].index];
+    if (i == 0 || !SamePlace(keys[i - 1], keys[i])) run_starts.push_back(i);
   }
-  *order = std::move(out);
+  const size_t runs = run_starts.size();
+  run_starts.push_back(keys.size());
+  // Runs are ordered apart, a block of them per task, each in its place.
+  std::vector<size_t> kept(runs);
+  const size_t blocks = std::min<size_t>(runs, 64 * std::max(threads, 1));
+  ParallelFor(blocks, threads, [&](size_t block) {
+    TiedRun run(context);
+    std::vector<size_t> sorted;
+    for (size_t r = block * runs / blocks; r < (block + 1) * runs / blocks;
+         ++r) {
+      kept[r] = OrderTiedRun(&run, placed.data() + run_starts[r],
+                             run_starts[r + 1] - run_starts[r], &sorted);
+    }
+  });
+  order->clear();
+  for (size_t r = 0; r < runs; ++r) {
+    order->insert(order->end(), placed.begin() + run_starts[r],
+                  placed.begin() + run_starts[r] + kept[r]);
+  }
 }
 
 }  // namespace ampcheck

@@ -14,9 +14,10 @@ namespace ampcheck {
 // its check spells cheaply (Check::SpellMessageStart) and written whole only
 // where two starts do not tell the messages apart: on a large fleet most
 // candidates tie on location and check, and writing all their messages cost
-// more than the checks themselves (docs/performance.md).
+// more than the checks themselves (docs/performance.md). Ties are ordered on
+// up to `threads` threads.
 void OrderCandidates(const AnalysisContext& context,
-                     std::vector<Finding*>* order);
+                     std::vector<Finding*>* order, int threads = 1);
 
 }  // namespace ampcheck
 

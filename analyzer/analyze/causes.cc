@@ -6,6 +6,8 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "analyzer/base/threads.h"
+
 namespace ampcheck {
 namespace {
 
@@ -142,7 +144,8 @@ void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
   *findings = std::move(kept);
 }
 
-std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
+std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
+                                  int threads) {
   // Keyed by check and cause; the order groups are visited in changes
   // nothing (each group's lead and list depend on its members alone).
   std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash> groups;
@@ -150,8 +153,16 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
     if (!findings[i]->cause.empty())
       groups[{findings[i]->check, findings[i]->cause}].push_back(i);
   }
-  std::vector<bool> absorbed(findings.size(), false);
-  for (auto& [key, members] : groups) {
+  // Groups are made apart (each touches its own members only), the largest
+  // first so that the threads finish together.
+  std::vector<std::vector<size_t>*> by_size;
+  by_size.reserve(groups.size());
+  for (auto& [key, members] : groups) by_size.push_back(&members);
+  std::sort(by_size.begin(), by_size.end(),
+            [](const auto* a, const auto* b) { return a->size() > b->size(); });
+  std::vector<char> absorbed(findings.size(), false);
+  ParallelFor(by_size.size(), threads, [&](size_t g) {
+    std::vector<size_t>& members = *by_size[g];
     // Worst first; report order breaks ties, so the lead is stable.
     std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) {
       return Worse(*findings[a], *findings[b]);
@@ -178,7 +189,7 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings) {
     // Whether or not others share it: the identity stays the same as calls
     // come and go under one cause.
     lead.identity = lead.check + "|cause|" + lead.cause;
-  }
+  });
   std::vector<Finding> out;
   out.reserve(
       static_cast<size_t>(std::count(absorbed.begin(), absorbed.end(), false)));

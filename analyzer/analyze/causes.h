@@ -43,8 +43,10 @@ std::string MoreFromSameCause(size_t more, const std::string& unit);
 // it affects. Input in report order; output in report order.
 std::vector<Finding> GroupByCause(std::vector<Finding> findings);
 // The same over findings held elsewhere, which it moves from: a large
-// fleet's candidates are never copied into a list of their own.
-std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings);
+// fleet's candidates are never copied into a list of their own. Groups are
+// made on up to `threads` threads.
+std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
+                                  int threads = 1);
 
 // What a finding of its own would have said: the call or path `f` is about.
 Affected AffectedBy(const Finding& f);
