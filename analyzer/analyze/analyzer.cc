@@ -1,6 +1,7 @@
 #include "analyzer/analyze/analyzer.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -15,15 +16,15 @@ namespace {
 
 const Suppression* Suppressing(const Finding& finding,
                                const AnalysisContext& context) {
+  std::optional<std::vector<std::string>> names;
   for (const Suppression& s : context.model.suppressions) {
     if (s.check != finding.check && s.check != "*") continue;
     // An inline suppression covers the finding on its line only.
     if (s.target.known() && s.target != finding.location) continue;
     if (s.service.empty()) return &s;
-    const std::vector<std::string> names =
-        finding.spelling.check ? context.PathNames(finding.pending_calls)
-                               : finding.path;
-    for (const std::string& name : names) {
+    // Named once, for the first suppression scoped to a service.
+    if (!names) names = context.PathNamesOf(finding);
+    for (const std::string& name : *names) {
       if (name == s.service) return &s;
     }
   }

@@ -67,6 +67,36 @@ TEST_CASE("causes: no cause, no grouping") {
   CHECK(out[0].identity == "retry-cycle|a->b");
 }
 
+TEST_CASE("causes: groups made on two threads are those made on one") {
+  // Causes of many sizes, members with equal numbers (report order breaks
+  // the tie) and some with no cause.
+  auto make = [] {
+    std::vector<Finding> in;
+    for (int i = 0; i < 3000; ++i) {
+      std::string cause = i % 7 == 0 ? "" : "layer|c" + std::to_string(i % 13);
+      in.push_back(Made(i % 2 ? "retry-amplification" : "missing-timeout",
+                        cause, {"s" + std::to_string(i), "t"}, 3 + i % 5, i));
+    }
+    return in;
+  };
+  std::vector<Finding> one = make(), two = make();
+  std::vector<Finding*> one_pointers, two_pointers;
+  for (Finding& f : one) one_pointers.push_back(&f);
+  for (Finding& f : two) two_pointers.push_back(&f);
+  std::vector<Finding> by_one = GroupByCause(one_pointers, 1);
+  std::vector<Finding> by_two = GroupByCause(two_pointers, 2);
+  REQUIRE(by_one.size() == by_two.size());
+  CHECK(by_one.size() == 3000 / 7 + 1 + 2 * 13);
+  for (size_t i = 0; i < by_one.size(); ++i) {
+    INFO(i);
+    CHECK(by_one[i].message == by_two[i].message);
+    CHECK(by_one[i].identity == by_two[i].identity);
+    REQUIRE(by_one[i].affected.size() == by_two[i].affected.size());
+    for (size_t k = 0; k < by_one[i].affected.size(); ++k)
+      CHECK(by_one[i].affected[k].identity == by_two[i].affected[k].identity);
+  }
+}
+
 TEST_CASE("causes: over the limit and undocumented on one path is one") {
   std::vector<Finding> in;
   in.push_back(Made("retry-amplification", "x", {"a", "b", "c"}, 27, 3));

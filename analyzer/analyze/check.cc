@@ -314,9 +314,13 @@ Affected AnalysisContext::Spelled(const Affected& a) const {
   return out;
 }
 
+// Every check that leaves its text unwritten names the path of its calls.
 std::vector<std::string> AnalysisContext::PathNamesOf(const Affected& a) const {
-  // Every check that leaves its text unwritten names the path of its calls.
   return a.spelling.check ? PathNames(a.calls) : a.path;
+}
+
+std::vector<std::string> AnalysisContext::PathNamesOf(const Finding& f) const {
+  return f.spelling.check ? PathNames(f.pending_calls) : f.path;
 }
 
 Path AnalysisContext::PathOf(const std::vector<int>& calls) const {

@@ -83,8 +83,10 @@ class AnalysisContext {
   void SpellText(Finding* f) const;
   // `a` with its text written.
   Affected Spelled(const Affected& a) const;
-  // The service names of a's path, without writing the rest of its text.
+  // The service names of the path of a (or f), without writing the rest of
+  // its text.
   std::vector<std::string> PathNamesOf(const Affected& a) const;
+  std::vector<std::string> PathNamesOf(const Finding& f) const;
   // The numbers of the calls in a row, entry first, as a Path.
   Path PathOf(const std::vector<int>& calls) const;
   // The worst path that ends with `call`: the worst path to its caller, then
