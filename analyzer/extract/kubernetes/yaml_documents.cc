@@ -47,6 +47,22 @@ int FindDeepNesting(std::string_view text, int limit) {
   return 0;
 }
 
+// The first line (1-based) that opens a Terraform template directive
+// ("%{ if ... }", "%{ for ... }"), or 0: never YAML, which allows '%' at the
+// start of a line only for its own directives (%YAML, %TAG).
+int FindTerraformDirectiveLine(std::string_view text) {
+  int line = 1;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    if (StartsWith(Trim(text.substr(start, end - start)), "%{")) return line;
+    ++line;
+    start = end + 1;
+  }
+  return 0;
+}
+
 }  // namespace
 
 int FindTemplateLine(std::string_view content) {
@@ -135,6 +151,17 @@ std::optional<yaml::Node> ParseYamlChunk(const std::string& file,
     }
     return root;
   } catch (const yaml::Exception& e) {
+    // A Terraform templatefile (a chart's values written by Terraform) is
+    // not YAML until Terraform renders it: say so rather than what the
+    // parser tripped on.
+    if (int directive = FindTerraformDirectiveLine(text)) {
+      diagnostics->push_back(
+          {{file, first_line + directive - 1},
+           "unrendered Terraform template (%{ }); render it first "
+           "(terraform console, templatefile(...)); document skipped",
+           Severity::kError});
+      return std::nullopt;
+    }
     // The parser may report an unclosed flow at the end of the stream: keep
     // the line inside the document.
     int last_line =
