@@ -288,29 +288,35 @@ FindingText AnalysisContext::SpellText(const std::vector<int>& calls,
   return text;
 }
 
+namespace {
+
+// Writes the text `item` (a Finding or an Affected) left to its check into
+// its fields, the identity only where it has none (a cause's is set when
+// grouped), and marks it written.
+template <typename Item>
+void WriteLeftText(const AnalysisContext& context,
+                   const std::vector<int>& calls, Item* item) {
+  FindingText text = context.SpellText(calls, item->spelling);
+  item->message = std::move(text.message);
+  item->path = std::move(text.path);
+  if (item->identity.empty()) item->identity = std::move(text.identity);
+  for (const Check* folded : item->spelling.folded)
+    AddFoldedCheck(folded->id(), &item->folded_checks);
+  item->spelling = {};
+}
+
+}  // namespace
+
 void AnalysisContext::SpellText(Finding* f) const {
   if (!f->spelling.check) return;
-  FindingText text = SpellText(f->pending_calls, f->spelling);
-  f->message = std::move(text.message);
+  WriteLeftText(*this, f->pending_calls, f);
   if (f->affected.size() > 1)
     f->message += MoreFromSameCause(f->affected.size() - 1, f->unit);
-  f->path = std::move(text.path);
-  if (f->identity.empty()) f->identity = std::move(text.identity);
-  for (const Check* folded : f->spelling.folded)
-    AddFoldedCheck(folded->id(), &f->folded_checks);
-  f->spelling = {};
 }
 
 Affected AnalysisContext::Spelled(const Affected& a) const {
   Affected out = a;
-  if (!a.spelling.check) return out;
-  FindingText text = SpellText(a.calls, a.spelling);
-  out.message = std::move(text.message);
-  out.path = std::move(text.path);
-  out.identity = std::move(text.identity);
-  for (const Check* folded : a.spelling.folded)
-    AddFoldedCheck(folded->id(), &out.folded_checks);
-  out.spelling = {};
+  if (out.spelling.check) WriteLeftText(*this, a.calls, &out);
   return out;
 }
 
