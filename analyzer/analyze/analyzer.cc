@@ -31,6 +31,12 @@ const Suppression* Suppressing(const Finding& finding,
   return nullptr;
 }
 
+// Threads for work over `items` (calls or candidates): a small fleet's is
+// not worth starting one.
+int ThreadsFor(size_t items, int requested) {
+  return items < 10000 ? 1 : ThreadCount(requested);
+}
+
 // Runs the enabled checks, each into its own list, on up to options.threads
 // threads: the checks only read the model and the graph.
 std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
@@ -42,8 +48,7 @@ std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
   }
   std::vector<std::vector<Finding>> by_check(enabled.size());
   // A small graph is not worth a thread.
-  int threads =
-      context.model.calls.size() < 10000 ? 1 : ThreadCount(options.threads);
+  int threads = ThreadsFor(context.model.calls.size(), options.threads);
   ParallelFor(enabled.size(), threads,
               [&](size_t i) { enabled[i]->Run(context, &by_check[i]); });
   return by_check;
@@ -74,8 +79,7 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   for (std::vector<Finding>& findings : by_check) {
     for (Finding& f : findings) order.push_back(&f);
   }
-  OrderCandidates(context, &order,
-                  order.size() < 10000 ? 1 : ThreadCount(options.threads));
+  OrderCandidates(context, &order, ThreadsFor(order.size(), options.threads));
   // Suppressions apply to each call or path before causes are grouped, so a
   // suppressed call leaves its cause's list.
   std::vector<Finding*> kept;
@@ -88,8 +92,8 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
     }
   }
   FoldUndocumentedIntoAmplification(context, &kept);
-  analysis.findings = GroupByCause(
-      kept, kept.size() < 10000 ? 1 : ThreadCount(options.threads));
+  analysis.findings =
+      GroupByCause(kept, ThreadsFor(kept.size(), options.threads));
   // The candidates left behind are the largest block alive on a large fleet.
   by_check = {};
   SpellPending(context, &analysis, options.threads);

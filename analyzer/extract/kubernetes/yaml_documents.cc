@@ -1,6 +1,7 @@
 #include "analyzer/extract/kubernetes/yaml_documents.h"
 
 #include <algorithm>
+#include <functional>
 
 #include "analyzer/base/strings.h"
 
@@ -47,44 +48,41 @@ int FindDeepNesting(std::string_view text, int limit) {
   return 0;
 }
 
-// The first line (1-based) that opens a Terraform template directive
-// ("%{ if ... }", "%{ for ... }"), or 0: never YAML, which allows '%' at the
-// start of a line only for its own directives (%YAML, %TAG).
-int FindTerraformDirectiveLine(std::string_view text) {
+// The first line (1-based) of `text` that `matches`, or 0.
+int FirstLineWhere(std::string_view text,
+                   const std::function<bool(std::string_view)>& matches) {
   int line = 1;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
     if (end == std::string_view::npos) end = text.size();
-    if (StartsWith(Trim(text.substr(start, end - start)), "%{")) return line;
+    if (matches(text.substr(start, end - start))) return line;
     ++line;
     start = end + 1;
   }
   return 0;
 }
 
+// The first line that opens a Terraform template directive ("%{ if ... }",
+// "%{ for ... }"), or 0: never YAML, which allows '%' at the start of a line
+// only for its own directives (%YAML, %TAG).
+int FindTerraformDirectiveLine(std::string_view text) {
+  return FirstLineWhere(
+      text, [](std::string_view line) { return StartsWith(Trim(line), "%{"); });
+}
+
 }  // namespace
 
 int FindTemplateLine(std::string_view content) {
-  int line = 1;
-  size_t start = 0;
-  while (start < content.size()) {
-    size_t end = content.find('\n', start);
-    if (end == std::string_view::npos) end = content.size();
-    std::string_view text = content.substr(start, end - start);
+  return FirstLineWhere(content, [](std::string_view text) {
     size_t open = text.find("{{");
     // "${{ }}" is CI expression syntax (GitHub Actions), not a template.
     bool ci_expression =
         open != std::string_view::npos && open > 0 && text[open - 1] == '$';
-    if (open != std::string_view::npos && !ci_expression &&
-        text.find("}}", open) != std::string_view::npos) {
-      std::string trimmed = Trim(text);
-      if (!StartsWith(trimmed, "#")) return line;
-    }
-    ++line;
-    start = end + 1;
-  }
-  return 0;
+    return open != std::string_view::npos && !ci_expression &&
+           text.find("}}", open) != std::string_view::npos &&
+           !StartsWith(Trim(text), "#");
+  });
 }
 
 std::vector<YamlDocument> ParseYamlDocuments(
