@@ -91,7 +91,8 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
       kept.push_back(f);
     }
   }
-  FoldUndocumentedIntoAmplification(context, &kept);
+  FoldUndocumentedIntoAmplification(context, &kept,
+                                    ThreadsFor(kept.size(), options.threads));
   analysis.findings =
       GroupByCause(kept, ThreadsFor(kept.size(), options.threads));
   // The candidates left behind are the largest block alive on a large fleet.

@@ -17,15 +17,37 @@ std::string PathKey(const std::vector<std::string>& path) {
   return key;
 }
 
-// A path's services as the bytes of their indices: a key to hash.
-std::string_view ServiceBytes(const std::vector<int>& services) {
-  return {reinterpret_cast<const char*>(services.data()),
-          services.size() * sizeof(int)};
-}
+// The services of a path of calls (the first call's caller, then each
+// callee), hashed and compared where they are: a large fleet's half million
+// path candidates are matched without a list of services each.
+struct ServicesOf {
+  const Model* model;
+  const std::vector<int>* calls;
+};
 
 struct ServicesHash {
-  size_t operator()(const std::vector<int>& services) const {
-    return std::hash<std::string_view>()(ServiceBytes(services));
+  size_t operator()(const ServicesOf& path) const {
+    size_t hash = path.calls->size();
+    auto mix = [&hash](int service) {
+      hash = (hash ^ static_cast<size_t>(service)) * 0x100000001b3ULL;
+    };
+    if (!path.calls->empty()) mix(path.model->calls[path.calls->front()].from);
+    for (int call : *path.calls) mix(path.model->calls[call].to);
+    return hash;
+  }
+};
+
+struct SameServices {
+  bool operator()(const ServicesOf& a, const ServicesOf& b) const {
+    const std::vector<Call>& calls = a.model->calls;
+    if (a.calls->size() != b.calls->size()) return false;
+    if (a.calls->empty()) return true;
+    if (calls[a.calls->front()].from != calls[b.calls->front()].from)
+      return false;
+    for (size_t i = 0; i < a.calls->size(); ++i) {
+      if (calls[(*a.calls)[i]].to != calls[(*b.calls)[i]].to) return false;
+    }
+    return true;
   }
 };
 
@@ -58,7 +80,7 @@ Affected AffectedBy(const Finding& f) {
 
 Affected AffectedBy(Finding&& f) {
   return {std::move(f.path),
-          f.location,
+          std::move(f.location),
           std::move(f.message),
           std::move(f.identity),
           f.tries,
@@ -88,34 +110,49 @@ std::string MoreFromSameCause(size_t more, const std::string& unit) {
 }
 
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
-                                       std::vector<Finding*>* findings) {
+                                       std::vector<Finding*>* findings,
+                                       int threads) {
   // Paths are matched by their service names; for text not yet written, by
   // their services' indices (display names are unique). The two never match
   // each other: both checks leave all their text, or write all of it.
   // Hashing a large fleet's paths beats comparing them in a tree.
-  std::unordered_map<std::vector<int>, Finding*, ServicesHash> unwritten;
+  std::unordered_map<ServicesOf, Finding*, ServicesHash, SameServices>
+      unwritten;
   std::unordered_map<std::string, Finding*> written;
+  unwritten.reserve(findings->size() / 4);
   for (Finding* f : *findings) {
     if (f->check != "retry-amplification") continue;
     if (f->spelling.check)
-      unwritten.try_emplace(PathServices(context.model, f->pending_calls), f);
+      unwritten.try_emplace({&context.model, &f->pending_calls}, f);
     else if (f->path.size() > 1)
       written.try_emplace(PathKey(f->path), f);
   }
   if (unwritten.empty() && written.empty()) return;
   auto over_limit = [&](const Finding& f) -> Finding* {
     if (f.spelling.check) {
-      auto it = unwritten.find(PathServices(context.model, f.pending_calls));
+      auto it = unwritten.find({&context.model, &f.pending_calls});
       return it == unwritten.end() ? nullptr : it->second;
     }
     auto it = written.find(PathKey(f.path));
     return it == written.end() ? nullptr : it->second;
   };
+  // The lookups only read the maps: made in `threads` parts at once,
+  // applied in order below.
+  std::vector<Finding*> folded_into(findings->size(), nullptr);
+  const size_t parts = static_cast<size_t>(std::max(threads, 1));
+  ParallelFor(parts, threads, [&](size_t part) {
+    const size_t n = findings->size();
+    for (size_t i = part * n / parts; i < (part + 1) * n / parts; ++i) {
+      const Finding& f = *(*findings)[i];
+      if (f.check == "undocumented-amplification")
+        folded_into[i] = over_limit(f);
+    }
+  });
   std::vector<Finding*> kept;
   kept.reserve(findings->size());
-  for (Finding* f : *findings) {
-    Finding* into =
-        f->check == "undocumented-amplification" ? over_limit(*f) : nullptr;
+  for (size_t i = 0; i < findings->size(); ++i) {
+    Finding* f = (*findings)[i];
+    Finding* into = folded_into[i];
     if (!into) {
       kept.push_back(f);
       continue;

@@ -21,8 +21,10 @@ namespace ampcheck {
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
                                        std::vector<Finding>* findings);
 // The same over findings held elsewhere: drops the folded ones' pointers.
+// Paths are matched on up to `threads` threads.
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
-                                       std::vector<Finding*>* findings);
+                                       std::vector<Finding*>* findings,
+                                       int threads = 1);
 // What a folded finding's message adds to the one it is folded into:
 // "...: 108 tries per request from 4 retrying layers (...); nothing
 // declares..." adds what follows "tries per request from".
