@@ -117,14 +117,15 @@ void WriteLayerJson(const Layer& layer, JsonText* out) {
 }
 
 void WriteFindingJson(const AnalysisContext& context, const Finding& f,
-                      const Suppression* suppressed_by, JsonText* out) {
+                      const Suppression* suppressed_by, JsonText* out,
+                      int threads) {
   out->BeginObject();
   if (f.affected.size() > 1) {
     // Every call or path of the cause, worst first, the finding's own first.
     out->Key("affected");
     out->BeginArray();
-    for (const Affected& lazy : f.affected) {
-      const Affected a = context.Spelled(lazy);
+    out->Elements(f.affected.size(), threads, [&](size_t i, JsonText* out) {
+      const Affected a = context.Spelled(f.affected[i]);
       out->BeginObject();
       FileMember(a.location, out);
       out->Key("identity");
@@ -137,7 +138,7 @@ void WriteFindingJson(const AnalysisContext& context, const Finding& f,
       out->Key("tries");
       out->String(a.tries.ToString());
       out->EndObject();
-    }
+    });
     out->EndArray();
     out->Key("affected_count");
     out->Unsigned(f.affected.size());
