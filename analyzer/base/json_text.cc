@@ -1,11 +1,6 @@
 #include "analyzer/base/json_text.h"
 
-#include <algorithm>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-
-#include "analyzer/base/threads.h"
 
 namespace ampcheck {
 
@@ -128,56 +123,6 @@ void JsonText::Strings(const std::vector<std::string>& values) {
   BeginArray();
   for (const std::string& value : values) String(value);
   EndArray();
-}
-
-void JsonText::Elements(size_t count, int threads,
-                        const std::function<void(size_t, JsonText*)>& element) {
-  // Below a few chunks, threads cost more than they save.
-  constexpr size_t kChunk = 512;
-  if (threads <= 1 || count < 4 * kChunk) {
-    for (size_t i = 0; i < count; ++i) element(i, this);
-    return;
-  }
-  if (open_.empty() || open_.back().object)
-    throw std::logic_error("JSON elements outside an array");
-  if (count == 0) return;
-  // Each element as a value of its own at the array's element column, then
-  // joined with the separators BeforeValue writes.
-  const unsigned int column =
-      indent_ + static_cast<unsigned int>(open_.size()) * step_;
-  const size_t window = kChunk * 4 * static_cast<size_t>(threads);
-  std::vector<std::string> chunks;
-  for (size_t base = 0; base < count; base += window) {
-    const size_t n = std::min(window, count - base);
-    chunks.assign((n + kChunk - 1) / kChunk, std::string());
-    std::exception_ptr failure;
-    std::mutex failure_mutex;
-    ParallelFor(chunks.size(), threads, [&](size_t c) {
-      try {
-        const size_t first = base + c * kChunk;
-        const size_t last = std::min(first + kChunk, base + n);
-        for (size_t i = first; i < last; ++i) {
-          if (i != first) {
-            chunks[c].append(",\n");
-            chunks[c].append(column, ' ');
-          }
-          JsonText value(&chunks[c], step_, column);
-          element(i, &value);
-        }
-      } catch (...) {
-        std::lock_guard<std::mutex> lock(failure_mutex);
-        if (!failure) failure = std::current_exception();
-      }
-    });
-    if (failure) std::rethrow_exception(failure);
-    for (const std::string& chunk : chunks) {
-      Open& open = open_.back();
-      out_->append(open.empty ? "\n" : ",\n");
-      open.empty = false;
-      Indent(open_.size());
-      out_->append(chunk);
-    }
-  }
 }
 
 }  // namespace ampcheck

@@ -5,7 +5,6 @@
 #ifndef AMPCHECK_BASE_JSON_TEXT_H_
 #define AMPCHECK_BASE_JSON_TEXT_H_
 
-#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -35,12 +34,6 @@ class JsonText {
   // Any value as nlohmann prints it (numbers with a fraction, small trees).
   void Value(const nlohmann::json& value);
   void Strings(const std::vector<std::string>& values);
-  // Writes `count` elements into the open array, element(i) writing the
-  // i-th into the JsonText it is given. A long list (a cause's tens of
-  // thousands of affected calls) is printed in chunks on up to `threads`
-  // threads, a window of chunks at a time; the text is the serial one's.
-  void Elements(size_t count, int threads,
-                const std::function<void(size_t, JsonText*)>& element);
 
  private:
   struct Open {

@@ -137,54 +137,5 @@ TEST_CASE("json text: keys out of order and values without keys throw") {
   CHECK_THROWS_AS(writer.Integer(2), std::logic_error);
 }
 
-// An array of `count` objects, each {"i": i, "names": [...]}, nested in an
-// object as a cause's affected list is, written with `threads`.
-std::string AffectedLike(size_t count, int threads) {
-  std::string text;
-  JsonText writer(&text, 2, 4);
-  writer.BeginObject();
-  writer.Key("affected");
-  writer.BeginArray();
-  writer.Elements(count, threads, [](size_t i, JsonText* out) {
-    out->BeginObject();
-    out->Key("i");
-    out->Unsigned(i);
-    out->Key("names");
-    out->Strings({"a", "b\n" + std::to_string(i % 7)});
-    out->EndObject();
-  });
-  writer.EndArray();
-  writer.Key("z");
-  writer.Integer(1);
-  writer.EndObject();
-  return text;
-}
-
-TEST_CASE("json text: elements printed on threads read as the serial text") {
-  // Below the threaded size, at it, and over several windows and a partial
-  // chunk.
-  for (size_t count : {0u, 1u, 2047u, 2048u, 2049u, 9000u}) {
-    CAPTURE(count);
-    const std::string serial = AffectedLike(count, 1);
-    CHECK(AffectedLike(count, 2) == serial);
-    CHECK(AffectedLike(count, 3) == serial);
-    json tree = json::parse(serial);
-    CHECK(tree["affected"].size() == count);
-    if (count > 0) CHECK(tree["affected"].back()["i"] == count - 1);
-  }
-}
-
-TEST_CASE("json text: an element that fails on a thread throws to the caller") {
-  std::string text;
-  JsonText writer(&text, 2, 0);
-  writer.BeginArray();
-  CHECK_THROWS_AS(writer.Elements(5000, 2,
-                                  [](size_t i, JsonText* out) {
-                                    if (i == 4321) out->Key("no object");
-                                    out->Unsigned(i);
-                                  }),
-                  std::logic_error);
-}
-
 }  // namespace
 }  // namespace ampcheck

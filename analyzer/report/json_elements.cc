@@ -117,15 +117,14 @@ void WriteLayerJson(const Layer& layer, JsonText* out) {
 }
 
 void WriteFindingJson(const AnalysisContext& context, const Finding& f,
-                      const Suppression* suppressed_by, JsonText* out,
-                      int threads) {
+                      const Suppression* suppressed_by, JsonText* out) {
   out->BeginObject();
   if (f.affected.size() > 1) {
     // Every call or path of the cause, worst first, the finding's own first.
     out->Key("affected");
     out->BeginArray();
-    out->Elements(f.affected.size(), threads, [&](size_t i, JsonText* out) {
-      const Affected a = context.Spelled(f.affected[i]);
+    for (const Affected& lazy : f.affected) {
+      const Affected a = context.Spelled(lazy);
       out->BeginObject();
       FileMember(a.location, out);
       out->Key("identity");
@@ -138,7 +137,7 @@ void WriteFindingJson(const AnalysisContext& context, const Finding& f,
       out->Key("tries");
       out->String(a.tries.ToString());
       out->EndObject();
-    });
+    }
     out->EndArray();
     out->Key("affected_count");
     out->Unsigned(f.affected.size());
