@@ -2,6 +2,8 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include "analyzer/analyze/analyzer.h"
 
 namespace ampcheck {
@@ -119,6 +121,89 @@ TEST_CASE("causes: over the limit and undocumented on one path is one") {
         std::vector<std::string>{"undocumented-amplification"});
   CHECK(in[1].check == "undocumented-amplification");
   CHECK(in[1].path == std::vector<std::string>{"a", "b"});
+}
+
+TEST_CASE("causes: paths folded on two threads are those folded on one") {
+  // 300 services, each calling the next three, and a second call from each
+  // to the next (another evidence line): two calls, one path of services.
+  Model model;
+  for (int i = 0; i < 300; ++i) {
+    Service service;
+    service.name = "s" + std::to_string(i);
+    model.services.push_back(service);
+  }
+  for (int i = 0; i < 300; ++i) {
+    for (int step : {1, 2, 3, 1}) {
+      Call call;
+      call.from = i;
+      call.to = (i + step) % 300;
+      model.calls.push_back(call);
+    }
+  }
+  const GraphAnalysis graph;
+  const AnalysisContext context(model, graph);
+  const Check* amplification = nullptr;
+  const Check* undocumented = nullptr;
+  for (const auto& check : AllChecks()) {
+    if (std::string(check->id()) == "retry-amplification")
+      amplification = check.get();
+    if (std::string(check->id()) == "undocumented-amplification")
+      undocumented = check.get();
+  }
+  // Over the limit on paths of one or two calls from every other call;
+  // undocumented on every call's path and every two-call path, some through
+  // the second call between the same services.
+  auto make = [&] {
+    std::vector<Finding> in;
+    const int calls = static_cast<int>(model.calls.size());
+    for (int c = 0; c < calls; ++c) {
+      const int next = 4 * model.calls[c].to + c % 3;
+      for (auto [check, pending] :
+           {std::pair{amplification, std::vector<int>{c}},
+            std::pair{undocumented, std::vector<int>{c}},
+            std::pair{amplification, std::vector<int>{c, next}},
+            std::pair{undocumented, std::vector<int>{c, next}}}) {
+        if (check == amplification && c % 2 == 1) continue;
+        Finding f;
+        f.check = check->id();
+        f.spelling.check = check;
+        f.pending_calls = pending;
+        in.push_back(std::move(f));
+      }
+    }
+    return in;
+  };
+  std::vector<Finding> one = make(), two = make();
+  // Folded: the undocumented paths whose services some over-the-limit path
+  // has (the first call's caller, then each callee).
+  std::set<std::vector<int>> over_limit;
+  for (const Finding& f : one) {
+    if (f.spelling.check == amplification)
+      over_limit.insert(PathServices(model, f.pending_calls));
+  }
+  size_t expected = 0;
+  for (const Finding& f : one) {
+    if (f.spelling.check == undocumented &&
+        over_limit.count(PathServices(model, f.pending_calls)))
+      ++expected;
+  }
+  std::vector<Finding*> by_one, by_two;
+  for (Finding& f : one) by_one.push_back(&f);
+  for (Finding& f : two) by_two.push_back(&f);
+  FoldUndocumentedIntoAmplification(context, &by_one, 1);
+  FoldUndocumentedIntoAmplification(context, &by_two, 2);
+  REQUIRE(by_one.size() == by_two.size());
+  CHECK(expected > 900);  // 3 one-call paths of 4 per service, and more
+  CHECK(by_one.size() == one.size() - expected);
+  size_t folded = 0;
+  for (size_t i = 0; i < by_one.size(); ++i) {
+    INFO(i);
+    CHECK(by_one[i] - one.data() == by_two[i] - two.data());
+    CHECK(by_one[i]->spelling.folded.size() ==
+          by_two[i]->spelling.folded.size());
+    folded += by_one[i]->spelling.folded.size();
+  }
+  CHECK(folded == one.size() - by_one.size());
 }
 
 // frontend -> orders through the mesh's default (3 tries, no file), then a
