@@ -4,6 +4,7 @@
 #include <set>
 
 #include "analyzer/base/paths.h"
+#include "analyzer/base/threads.h"
 #include "analyzer/cli/policy_discovery.h"
 #include "analyzer/discover/render_step.h"
 #include "analyzer/discover/root_display.h"
@@ -255,6 +256,7 @@ ScanResult AnalyzeBundle(FactsBundle bundle,
 
   ResolveOptions resolve_options;
   resolve_options.istio_version = options.istio_version;
+  resolve_options.threads = ThreadCount(options.analyze.threads);
   // Resolve moves the resources it keeps out of the facts; what is left of
   // them (a cluster dump's facts are a third of the peak) goes before the
   // analysis.

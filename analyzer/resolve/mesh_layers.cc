@@ -11,6 +11,7 @@
 #include <set>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/base/threads.h"
 #include "analyzer/resolve/gateway_api_layers.h"
 #include "analyzer/resolve/resolve_context.h"
 #include "analyzer/resolve/worst_layer.h"
@@ -259,8 +260,13 @@ std::optional<Layer> VirtualServiceLayer(const ResolveContext& c,
 // precedence) or an EnvoyFilter on the callee's cluster.
 void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
                  const std::string& subset, Layer* layer) {
-  int call_index = c->call_index[{call.from, call.to}];
-  int port = c->call_ports.count(call_index) ? c->call_ports[call_index] : 0;
+  // Looked up, not inserted: this runs on several calls at once.
+  int port = 0;
+  if (auto call_index = c->call_index.find({call.from, call.to});
+      call_index != c->call_index.end()) {
+    auto named = c->call_ports.find(call_index->second);
+    if (named != c->call_ports.end()) port = named->second;
+  }
   for (const DestinationRuleFact* rule : MeshIndex::Get(index.rules, call.to)) {
     const DestinationRuleFact& dr = *rule;
     std::optional<TrafficPolicyFact> policy = dr.policy;
@@ -349,56 +355,74 @@ Backoff EnvoyRetryBackoff(std::optional<Millis> base) {
   return EnvoyDefaultBackoff(base);
 }
 
+namespace {
+
+// The Istio layer of one call, or a note saying why it has none. Reads the
+// context and writes only this call (and diagnostics, which are locked).
+void AddIstioLayer(ResolveContext* c, const MeshIndex& index,
+                   const GatewayApiRoutes& gateway_api, Call& call) {
+  const Service& caller = c->model.services[call.from];
+  if (!caller.in_mesh || caller.mesh == "linkerd" || caller.mesh == "kuma")
+    return;
+  if (c->model.services[call.to].tcp_only) {
+    call.notes.push_back(
+        "no mesh retry layer: " + c->model.services[call.to].protocol_evidence +
+        "; Istio's HTTP retry policies do not apply to TCP");
+    return;
+  }
+  if (const Service& callee = c->model.services[call.to];
+      callee.external && callee.ns.empty()) {
+    call.notes.push_back(
+        "no mesh retry layer: " + callee.name +
+        " is a host outside the cluster; the sidecar's route to a host "
+        "no ServiceEntry declares is not modelled");
+    return;
+  }
+  // Ambient: only a waypoint retries HTTP (ambient_layers.cc).
+  std::optional<Evidence> waypoint;
+  if (caller.mesh == "istio-ambient") {
+    waypoint = AmbientWaypoint(*c, call.to);
+    if (!waypoint) {
+      call.notes.push_back(
+          "no mesh retry layer: " + c->model.services[call.to].name +
+          " uses no waypoint; ztunnel (Istio ambient) is L4 and retries no "
+          "HTTP request");
+      return;
+    }
+  }
+  std::string subset;
+  std::optional<Layer> layer =
+      VirtualServiceLayer(*c, index, call.from, call.to, &subset);
+  if (!layer) layer = gateway_api.IstioLayer(*c, call);
+  if (!layer) {
+    layer = DefaultPolicyLayer(
+        *c, "no VirtualService for " + c->model.services[call.to].name);
+  }
+  if (waypoint) {
+    layer->detail += ", applied by " + waypoint->detail;
+    layer->evidence.push_back(*waypoint);
+  }
+  ApplyBudget(c, index, call, subset, &*layer);
+  call.layers.push_back(std::move(*layer));
+}
+
+}  // namespace
+
 void AddMeshLayers(ResolveContext* c) {
   AddLinkerdLayers(c);
   AddKumaLayers(c);
   MeshIndex index(*c);
   GatewayApiRoutes gateway_api(*c);
-  for (Call& call : c->model.calls) {
-    const Service& caller = c->model.services[call.from];
-    if (!caller.in_mesh || caller.mesh == "linkerd" || caller.mesh == "kuma")
-      continue;
-    if (c->model.services[call.to].tcp_only) {
-      call.notes.push_back("no mesh retry layer: " +
-                           c->model.services[call.to].protocol_evidence +
-                           "; Istio's HTTP retry policies do not apply to TCP");
-      continue;
-    }
-    if (const Service& callee = c->model.services[call.to];
-        callee.external && callee.ns.empty()) {
-      call.notes.push_back(
-          "no mesh retry layer: " + callee.name +
-          " is a host outside the cluster; the sidecar's route to a host "
-          "no ServiceEntry declares is not modelled");
-      continue;
-    }
-    // Ambient: only a waypoint retries HTTP (ambient_layers.cc).
-    std::optional<Evidence> waypoint;
-    if (caller.mesh == "istio-ambient") {
-      waypoint = AmbientWaypoint(*c, call.to);
-      if (!waypoint) {
-        call.notes.push_back(
-            "no mesh retry layer: " + c->model.services[call.to].name +
-            " uses no waypoint; ztunnel (Istio ambient) is L4 and retries no "
-            "HTTP request");
-        continue;
-      }
-    }
-    std::string subset;
-    std::optional<Layer> layer =
-        VirtualServiceLayer(*c, index, call.from, call.to, &subset);
-    if (!layer) layer = gateway_api.IstioLayer(*c, call);
-    if (!layer) {
-      layer = DefaultPolicyLayer(
-          *c, "no VirtualService for " + c->model.services[call.to].name);
-    }
-    if (waypoint) {
-      layer->detail += ", applied by " + waypoint->detail;
-      layer->evidence.push_back(*waypoint);
-    }
-    ApplyBudget(c, index, call, subset, &*layer);
-    call.layers.push_back(std::move(*layer));
-  }
+  // Each call's layer depends on the indexes and its own call only: a
+  // cluster's calls are worked through in blocks on the resolve threads.
+  std::vector<Call>& calls = c->model.calls;
+  constexpr size_t kBlock = 512;
+  const size_t blocks = (calls.size() + kBlock - 1) / kBlock;
+  ParallelFor(blocks, blocks < 8 ? 1 : c->threads, [&](size_t block) {
+    const size_t end = std::min(calls.size(), (block + 1) * kBlock);
+    for (size_t i = block * kBlock; i < end; ++i)
+      AddIstioLayer(c, index, gateway_api, calls[i]);
+  });
 }
 
 }  // namespace ampcheck

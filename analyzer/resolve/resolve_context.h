@@ -3,9 +3,12 @@
 #define AMPCHECK_RESOLVE_RESOLVE_CONTEXT_H_
 
 #include <map>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "analyzer/extract/policy.h"
@@ -16,10 +19,22 @@
 
 namespace ampcheck {
 
+// A call's (from, to) as one key for a hash map.
+struct CallPairHash {
+  size_t operator()(const std::pair<int, int>& call) const {
+    return std::hash<unsigned long long>()(
+        (static_cast<unsigned long long>(static_cast<unsigned>(call.first))
+         << 32) |
+        static_cast<unsigned>(call.second));
+  }
+};
+
 struct ResolveContext {
   const Policy& policy;
   IstioVersion version;
   Model model;
+  // Threads for the steps that work call by call (--jobs).
+  int threads = 1;
 
   // Facts by kind, namespaces defaulted.
   std::vector<WorkloadFact> workloads;
@@ -46,14 +61,15 @@ struct ResolveContext {
   std::vector<std::pair<std::string, EnvVarFact>> image_env;
   bool any_istio_resource = false;
 
-  // Service index of each workload ("ns/name" of the workload).
-  std::map<std::string, int> workload_service;
+  // Service index of each workload ("ns/name" of the workload). Hash maps:
+  // looked up once or more per call, never walked in order.
+  std::unordered_map<std::string, int> workload_service;
   // Call index by (from, to).
-  std::map<std::pair<int, int>, int> call_index;
+  std::unordered_map<std::pair<int, int>, int, CallPairHash> call_index;
   // Call indexes by caller.
   std::vector<std::vector<int>> outgoing;
   // The port a call names, where its evidence says (for portLevelSettings).
-  std::map<int, int> call_ports;
+  std::unordered_map<int, int> call_ports;
 
   explicit ResolveContext(const Policy& p) : policy(p) {}
 
@@ -73,12 +89,15 @@ struct ResolveContext {
                         const Location& named_at, std::string* why_not);
   int AddCall(int from, int to, Evidence evidence);
   void Assume(const std::string& text);
+  // Safe to call from the threads of a call-by-call step: diagnostics are
+  // sorted once resolve ends.
   void Diagnose(const Location& location, const std::string& message,
                 Severity severity = Severity::kWarning);
 
  private:
-  std::map<std::string, int> service_index_;
+  std::unordered_map<std::string, int> service_index_;
   std::set<std::string> assumed_;
+  std::mutex diagnose_mutex_;
 };
 
 // The steps, in order.

@@ -94,6 +94,7 @@ void ResolveContext::Assume(const std::string& text) {
 
 void ResolveContext::Diagnose(const Location& location,
                               const std::string& message, Severity severity) {
+  std::lock_guard<std::mutex> lock(diagnose_mutex_);
   model.diagnostics.push_back({location, message, severity});
 }
 
@@ -281,6 +282,7 @@ Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
 Model Resolve(std::vector<FileFacts>&& facts, const Policy& policy,
               const ResolveOptions& options) {
   ResolveContext context(policy);
+  context.threads = std::max(1, options.threads);
   std::string version_text =
       !options.istio_version.empty()  ? options.istio_version
       : !policy.istio_version.empty() ? policy.istio_version

@@ -15,6 +15,7 @@ namespace ampcheck {
 
 struct ResolveOptions {
   std::string istio_version;  // "" = the policy's, else the latest
+  int threads = 1;            // for the steps that work call by call
 };
 
 Model Resolve(const std::vector<FileFacts>& facts, const Policy& policy,
