@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/stage_timer.h"
 #include "analyzer/cli/commands.h"
 #include "analyzer/resolve/istio_version.h"
 
@@ -193,7 +194,12 @@ int FinishReport(const std::string& output, const std::string& rendered,
 int FinishReport(const std::string& output,
                  const std::function<void(std::ostream&)>& render,
                  const ScanResult& result, const ExitPolicy& policy) {
-  if (!WriteOutput(output, render)) {
+  bool written;
+  {
+    StageTimer timer("report");
+    written = WriteOutput(output, render);
+  }
+  if (!written) {
     std::cerr << "ampcheck: cannot write " << output << "\n";
     return kExitUsage;
   }

@@ -4,6 +4,7 @@
 #include <set>
 
 #include "analyzer/base/paths.h"
+#include "analyzer/base/stage_timer.h"
 #include "analyzer/base/threads.h"
 #include "analyzer/cli/policy_discovery.h"
 #include "analyzer/discover/render_step.h"
@@ -140,6 +141,7 @@ FactsBundle ExtractBundle(const FileSystem& fs, const FleetPlan& plan,
                           int shard_index, int shard_count,
                           const FleetExtractionOptions& options,
                           ExtractionCounters* counters) {
+  StageTimer timer("extract");
   FactsBundle bundle;
   bundle.shard_index = shard_index;
   bundle.shard_count = shard_count;
@@ -260,12 +262,16 @@ ScanResult AnalyzeBundle(FactsBundle bundle,
   // Resolve moves the resources it keeps out of the facts; what is left of
   // them (a cluster dump's facts are a third of the peak) goes before the
   // analysis.
-  result.model = Resolve(std::move(facts), policy, resolve_options);
+  {
+    StageTimer timer("resolve");
+    result.model = Resolve(std::move(facts), policy, resolve_options);
+  }
   std::vector<FileFacts>().swap(facts);
   std::vector<FileFacts>().swap(bundle.facts);
   result.model.files = bundle.files;
   for (const auto& [reason, count] : bundle.skipped)
     result.model.skipped_files[reason] += count;
+  StageTimer timer("analyze");
   result.analysis = Analyze(result.model, options.analyze);
   return result;
 }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "analyzer/base/stage_timer.h"
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/duplicate_resources.h"
 #include "analyzer/resolve/envoy_layers.h"
@@ -306,19 +307,32 @@ Model Resolve(std::vector<FileFacts>&& facts, const Policy& policy,
           {s.check, "", s.reason, s.at, s.target});
   }
   context.model.files = static_cast<int>(facts.size());
-  Collect(&facts, &context);
-  DropDuplicateResources(facts, &context);
-  BuildServices(&context);
-  DecideMembership(&context);
-  BuildCalls(&context);
-  AddApplicationLayers(&context);
-  AddIngressNginxHops(facts, &context);
-  AddProxyConfigCalls(facts, &context);
-  MarkCallsToGrpcServices(&context);
-  AddMeshLayers(&context);
-  AddGatewayApiLayers(&context);
-  NoteUnappliedGatewayApiBudgets(&context);
-  AddDeclarations(&context);
+  {
+    StageTimer timer("resolve: services");
+    Collect(&facts, &context);
+    DropDuplicateResources(facts, &context);
+    BuildServices(&context);
+    DecideMembership(&context);
+  }
+  {
+    StageTimer timer("resolve: calls");
+    BuildCalls(&context);
+  }
+  {
+    StageTimer timer("resolve: application layers");
+    AddApplicationLayers(&context);
+    AddIngressNginxHops(facts, &context);
+    AddProxyConfigCalls(facts, &context);
+    MarkCallsToGrpcServices(&context);
+  }
+  {
+    StageTimer timer("resolve: mesh layers");
+    AddMeshLayers(&context);
+    AddGatewayApiLayers(&context);
+    NoteUnappliedGatewayApiBudgets(&context);
+    AddDeclarations(&context);
+  }
+  StageTimer timer("resolve: model");
   Model model = std::move(context.model);
   model.Finalize();
   std::sort(model.diagnostics.begin(), model.diagnostics.end());
