@@ -73,38 +73,70 @@ void JsonObjectWriter::ArrayMember(
   }
   const std::string inner(2 * indent_, ' ');
   // A window of elements printed to strings (on every thread when there are
-  // several), then written in order: memory stays a window's, the output is
-  // the serial one's.
+  // several), then written in order: memory stays two windows', the output
+  // is the serial one's. While this thread writes one window, the others
+  // print the next; it joins them once it has written.
   const size_t window = 256 * static_cast<size_t>(threads_);
-  std::vector<std::string> printed(std::min(window, count));
-  for (size_t base = 0; base < count; base += window) {
-    const size_t n = std::min(window, count - base);
+  const size_t windows = (count + window - 1) / window;
+  struct Window {
+    std::vector<std::string> printed;
+    size_t base = 0, size = 0;
     std::atomic<size_t> next{0};
     std::exception_ptr failure;
     std::mutex failure_mutex;
-    auto work = [&] {
-      for (size_t i; (i = next.fetch_add(1)) < n;) {
-        try {
-          printed[i].clear();
-          JsonText text(&printed[i], indent_, 2 * indent_);
-          element(base + i, &text);
-        } catch (...) {
-          std::lock_guard<std::mutex> lock(failure_mutex);
-          if (!failure) failure = std::current_exception();
-        }
+  };
+  Window buffers[2];
+  auto prepare = [&](size_t w) {
+    Window& win = buffers[w % 2];
+    win.base = w * window;
+    win.size = std::min(window, count - win.base);
+    win.printed.resize(win.size);
+    win.next = 0;
+    win.failure = nullptr;
+  };
+  auto print = [&](Window* win) {
+    for (size_t i; (i = win->next.fetch_add(1)) < win->size;) {
+      try {
+        win->printed[i].clear();
+        JsonText text(&win->printed[i], indent_, 2 * indent_);
+        element(win->base + i, &text);
+      } catch (...) {
+        std::lock_guard<std::mutex> lock(win->failure_mutex);
+        if (!win->failure) win->failure = std::current_exception();
       }
-    };
-    std::vector<std::thread> helpers;
-    for (int t = 1; t < threads_ && static_cast<size_t>(t) < n; ++t)
-      helpers.emplace_back(work);
-    work();
-    for (std::thread& helper : helpers) helper.join();
-    if (failure) std::rethrow_exception(failure);
-    for (size_t i = 0; i < n; ++i) {
-      out_ << (base + i == 0 ? "[\n" : ",\n") << inner;
-      out_.write(printed[i].data(),
-                 static_cast<std::streamsize>(printed[i].size()));
     }
+  };
+  auto start_helpers = [&](Window* win) {
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < threads_ && static_cast<size_t>(t) < win->size; ++t)
+      helpers.emplace_back(print, win);
+    return helpers;
+  };
+  auto join = [](std::vector<std::thread>* helpers) {
+    for (std::thread& helper : *helpers) helper.join();
+    helpers->clear();
+  };
+  prepare(0);
+  std::vector<std::thread> helpers = start_helpers(&buffers[0]);
+  print(&buffers[0]);
+  join(&helpers);
+  for (size_t w = 0; w < windows; ++w) {
+    Window& current = buffers[w % 2];
+    Window* following = w + 1 < windows ? &buffers[(w + 1) % 2] : nullptr;
+    if (following) {
+      prepare(w + 1);
+      helpers = start_helpers(following);
+    }
+    if (!current.failure) {
+      for (size_t i = 0; i < current.size; ++i) {
+        out_ << (current.base + i == 0 ? "[\n" : ",\n") << inner;
+        out_.write(current.printed[i].data(),
+                   static_cast<std::streamsize>(current.printed[i].size()));
+      }
+    }
+    if (following) print(following);
+    join(&helpers);
+    if (current.failure) std::rethrow_exception(current.failure);
   }
   out_ << "\n" << std::string(indent_, ' ') << "]";
 }

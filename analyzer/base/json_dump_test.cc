@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include <sstream>
+#include <stdexcept>
 
 namespace ampcheck {
 
@@ -56,6 +57,28 @@ TEST_CASE("an object written member by member is the text of the whole") {
   std::ostringstream empty;
   JsonObjectWriter(empty, 2).Close();
   CHECK(empty.str() == "{}");
+}
+
+TEST_CASE(
+    "an element that fails stops the array at its window, on any "
+    "thread") {
+  for (int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    std::ostringstream out;
+    JsonObjectWriter writer(out, 2, threads);
+    CHECK_THROWS_WITH(
+        writer.ArrayMember("many", 5000,
+                           [](size_t i) {
+                             if (i == 1000)
+                               throw std::runtime_error("element 1000");
+                             return nlohmann::json(i);
+                           }),
+        "element 1000");
+    // The windows before the failing one are written whole, none after.
+    const size_t window = 256 * static_cast<size_t>(threads);
+    const size_t written = 1000 / window * window;
+    CHECK(out.str().ends_with(",\n    " + std::to_string(written - 1)));
+  }
 }
 
 TEST_CASE("an object writer refuses a key out of nlohmann's order") {
