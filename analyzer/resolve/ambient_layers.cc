@@ -18,17 +18,26 @@ std::string Value(const std::map<std::string, std::string>& labels,
 
 }  // namespace
 
-std::optional<Evidence> AmbientWaypoint(const ResolveContext& c, int service) {
+AmbientWaypoints::AmbientWaypoints(const ResolveContext& context)
+    : context_(context) {
+  for (const ServiceFact& fact : context.k8s_services)
+    services_[fact.ns + "/" + fact.name].push_back(&fact);
+}
+
+std::optional<Evidence> AmbientWaypoints::Of(int service) const {
+  const ResolveContext& c = context_;
   const Service& s = c.model.services[service];
-  for (const ServiceFact& fact : c.k8s_services) {
-    if (fact.name != s.name || fact.ns != s.ns) continue;
-    std::string waypoint = Value(fact.labels, kUseWaypoint);
-    if (waypoint == "none") return std::nullopt;
-    if (!waypoint.empty()) {
-      return Evidence{fact.location, "waypoint " + waypoint + " (Service " +
-                                         fact.name + " label " + kUseWaypoint +
-                                         "=" + waypoint + ", " +
-                                         fact.location.ToString() + ")"};
+  if (auto named = services_.find(s.ns + "/" + s.name);
+      named != services_.end()) {
+    for (const ServiceFact* fact : named->second) {
+      std::string waypoint = Value(fact->labels, kUseWaypoint);
+      if (waypoint == "none") return std::nullopt;
+      if (!waypoint.empty()) {
+        return Evidence{fact->location,
+                        "waypoint " + waypoint + " (Service " + fact->name +
+                            " label " + kUseWaypoint + "=" + waypoint + ", " +
+                            fact->location.ToString() + ")"};
+      }
     }
   }
   auto ns = c.namespaces.find(s.ns);

@@ -122,10 +122,12 @@ void DecideMembership(ResolveContext* c) {
               "policy file)");
   }
   // Ambient: whether calls into the service meet a waypoint.
+  std::optional<AmbientWaypoints> waypoints;
   for (size_t i = 0; i < c->model.services.size(); ++i) {
     Service& s = c->model.services[i];
     if (s.mesh != "istio-ambient") continue;
-    auto waypoint = AmbientWaypoint(*c, static_cast<int>(i));
+    if (!waypoints) waypoints.emplace(*c);
+    auto waypoint = waypoints->Of(static_cast<int>(i));
     s.membership += waypoint ? "; calls to it go through " + waypoint->detail
                              : "; no waypoint: ztunnel only (L4), no HTTP "
                                "retries on calls to it";

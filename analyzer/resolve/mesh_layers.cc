@@ -360,7 +360,8 @@ namespace {
 // The Istio layer of one call, or a note saying why it has none. Reads the
 // context and writes only this call (and diagnostics, which are locked).
 void AddIstioLayer(ResolveContext* c, const MeshIndex& index,
-                   const GatewayApiRoutes& gateway_api, Call& call) {
+                   const GatewayApiRoutes& gateway_api,
+                   const AmbientWaypoints& waypoints, Call& call) {
   const Service& caller = c->model.services[call.from];
   if (!caller.in_mesh || caller.mesh == "linkerd" || caller.mesh == "kuma")
     return;
@@ -381,7 +382,7 @@ void AddIstioLayer(ResolveContext* c, const MeshIndex& index,
   // Ambient: only a waypoint retries HTTP (ambient_layers.cc).
   std::optional<Evidence> waypoint;
   if (caller.mesh == "istio-ambient") {
-    waypoint = AmbientWaypoint(*c, call.to);
+    waypoint = waypoints.Of(call.to);
     if (!waypoint) {
       call.notes.push_back(
           "no mesh retry layer: " + c->model.services[call.to].name +
@@ -413,6 +414,7 @@ void AddMeshLayers(ResolveContext* c) {
   AddKumaLayers(c);
   MeshIndex index(*c);
   GatewayApiRoutes gateway_api(*c);
+  AmbientWaypoints waypoints(*c);
   // Each call's layer depends on the indexes and its own call only: a
   // cluster's calls are worked through in blocks on the resolve threads.
   std::vector<Call>& calls = c->model.calls;
@@ -421,7 +423,7 @@ void AddMeshLayers(ResolveContext* c) {
   ParallelFor(blocks, blocks < 8 ? 1 : c->threads, [&](size_t block) {
     const size_t end = std::min(calls.size(), (block + 1) * kBlock);
     for (size_t i = block * kBlock; i < end; ++i)
-      AddIstioLayer(c, index, gateway_api, calls[i]);
+      AddIstioLayer(c, index, gateway_api, waypoints, calls[i]);
   });
 }
 

@@ -114,9 +114,19 @@ void AddLinkerdLayers(ResolveContext* context);
 void AddKumaLayers(ResolveContext* context);
 // The waypoint an ambient service's traffic goes through (istio.io/
 // use-waypoint on its Service or namespace), as evidence naming it and where
-// it is set; nullopt when none.
-std::optional<Evidence> AmbientWaypoint(const ResolveContext& context,
-                                        int service);
+// it is set; nullopt when none. The Service manifests are indexed by name
+// once: asked per service and per call, a scan of them all made an ambient
+// cluster quadratic.
+class AmbientWaypoints {
+ public:
+  explicit AmbientWaypoints(const ResolveContext& context);
+  std::optional<Evidence> Of(int service) const;
+
+ private:
+  const ResolveContext& context_;
+  // "ns/name" -> the Service manifests of that name, in input order.
+  std::unordered_map<std::string, std::vector<const ServiceFact*>> services_;
+};
 
 }  // namespace ampcheck
 
