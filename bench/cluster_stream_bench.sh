@@ -4,21 +4,25 @@
 # multi-document stream, as `kubectl get deploy,svc,vs,dr -A -o yaml` would
 # give it, piped into `ampcheck scan - --format json`; then the same for a
 # fleet twice as large. Prints wall time, CPU, peak memory and findings per
-# service of each, and the ratio of the two.
-#   bench/cluster_stream_bench.sh [services=20000] [calls=50000] [build-dir=build]
+# service of each, and the ratio of the two. DATAPLANE is the generator's:
+# sidecar (Istio), ambient, linkerd or kuma.
+#   bench/cluster_stream_bench.sh [services=20000] [calls=50000] [build-dir=build] [dataplane=sidecar]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 services=${1:-20000}
 calls=${2:-50000}
 build=${3:-build}
+dataplane=${4:-sidecar}
 source bench/measure.sh
 
 # stream SERVICES CALLS: the path of the fleet's stream, generated once.
 stream() {
+  # The sidecar fleet keeps the name it always had.
   local dir=bench/out/mesh-$1-$2
+  [ "$dataplane" = sidecar ] || dir=bench/out/mesh-$1-$2-$dataplane
   if [ ! -f "$dir/.done" ]; then
     rm -rf "$dir" && mkdir -p "$dir"
-    python3 bench/gen_mesh_fleet.py "$dir" "$1" "$2" >/dev/null
+    python3 bench/gen_mesh_fleet.py "$dir" "$1" "$2" "$dataplane" >/dev/null
     touch "$dir/.done"
   fi
   if [ ! -f "$dir.stream.yaml" ]; then

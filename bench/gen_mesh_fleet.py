@@ -4,10 +4,17 @@ eight tiers deep, as Kubernetes and Istio manifests, one file per namespace
 (a hundred services each): Deployments whose env names their callees,
 Services, and a VirtualService with retries and a DestinationRule for a
 third of the services. Seeded: the same arguments give the same bytes.
-  bench/gen_mesh_fleet.py OUT-DIR SERVICES CALLS
+DATAPLANE (default sidecar) chooses the data plane and its retry policies
+for that third: sidecar (Istio VirtualService and DestinationRule), ambient
+(Istio ambient, a waypoint on those Services and their VirtualService),
+linkerd (a ServiceProfile with a retryable route) or kuma (a MeshRetry).
+  bench/gen_mesh_fleet.py OUT-DIR SERVICES CALLS [DATAPLANE]
 """
 import os, random, sys
 out, n, calls = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+dataplane = sys.argv[4] if len(sys.argv) > 4 else "sidecar"
+if dataplane not in ("sidecar", "ambient", "linkerd", "kuma"):
+    sys.exit(f"unknown data plane {dataplane}: sidecar, ambient, linkerd or kuma")
 rng = random.Random(5)
 namespaces = max(1, n // 100)
 ns_of = lambda i: f"team-{i % namespaces:03d}"
@@ -47,12 +54,44 @@ kind: Service
 metadata:
   name: {name}
   namespace: {ns}
-spec:
+""" + ("  labels: {istio.io/use-waypoint: waypoint}\n"
+       if dataplane == "ambient" and i % 3 == 0 else "") + f"""spec:
   selector: {{app: {name}}}
   ports:
   - port: 8080
 """
-    if i % 3 == 0:
+    if i % 3 == 0 and dataplane == "linkerd":
+        doc += f"""---
+apiVersion: linkerd.io/v1alpha2
+kind: ServiceProfile
+metadata:
+  name: {name}.{ns}.svc.cluster.local
+  namespace: {ns}
+spec:
+  routes:
+  - name: GET /api
+    condition: {{method: GET, pathRegex: /api/.*}}
+    isRetryable: true
+    timeout: 3s
+"""
+    elif i % 3 == 0 and dataplane == "kuma":
+        doc += f"""---
+apiVersion: kuma.io/v1alpha1
+kind: MeshRetry
+metadata:
+  name: {name}-retry
+  namespace: kuma-system
+  labels: {{kuma.io/mesh: default}}
+spec:
+  targetRef: {{kind: Mesh}}
+  to:
+  - targetRef: {{kind: MeshService, name: {name}, namespace: {ns}}}
+    default:
+      http:
+        numRetries: {rng.choice([0, 1, 2, 3])}
+        perTryTimeout: 500ms
+"""
+    elif i % 3 == 0:
         doc += f"""---
 apiVersion: networking.istio.io/v1
 kind: VirtualService
@@ -81,6 +120,10 @@ spec:
     files.setdefault(ns, []).append(doc)
 for ns, docs in files.items():
     with open(os.path.join(out, f"{ns}.yaml"), "w") as f:
-        f.write(f"apiVersion: v1\nkind: Namespace\nmetadata:\n  name: {ns}\n  labels:\n    istio-injection: enabled\n---\n")
+        marker = {"sidecar": "  labels:\n    istio-injection: enabled",
+                  "ambient": "  labels:\n    istio.io/dataplane-mode: ambient",
+                  "linkerd": "  annotations:\n    linkerd.io/inject: enabled",
+                  "kuma": "  labels:\n    kuma.io/sidecar-injection: enabled"}[dataplane]
+        f.write(f"apiVersion: v1\nkind: Namespace\nmetadata:\n  name: {ns}\n{marker}\n---\n")
         f.write("---\n".join(docs))
 print(f"fleet: {n} services, {sum(len(c) for c in callees.values())} calls, {len(files)} namespaces")

@@ -12,6 +12,9 @@
 // matching spec.to[] entries applied in that order, each field set replacing
 // the earlier value.
 #include <algorithm>
+#include <set>
+#include <unordered_map>
+#include <utility>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/mesh_membership.h"
@@ -86,7 +89,8 @@ struct Merged {
 
 class KumaResolver {
  public:
-  explicit KumaResolver(ResolveContext* c) : c_(*c) {
+  explicit KumaResolver(ResolveContext* c)
+      : c_(*c), service_meshes_(KumaMeshes(*c)) {
     for (const KumaMeshFact& m : c->kuma_meshes) meshes_[m.name] = &m;
     for (const KumaPolicyFact& p : c->kuma_policies) policies_.push_back(&p);
     std::sort(policies_.begin(), policies_.end(),
@@ -94,14 +98,33 @@ class KumaResolver {
                 return std::make_pair(TopRank(a->target_kind), a->name) <
                        std::make_pair(TopRank(b->target_kind), b->name);
               });
+    for (size_t p = 0; p < policies_.size(); ++p) {
+      const KumaPolicyFact& policy = *policies_[p];
+      if ((policy.kind == "MeshRetry" &&
+           policy.name == "mesh-retry-all-default") ||
+          (policy.kind == "MeshTimeout" &&
+           policy.name == "mesh-timeout-all-default"))
+        written_.insert({policy.kind, policy.mesh});
+      for (size_t t = 0; t < policy.to.size(); ++t) {
+        const KumaToFact& to = policy.to[t];
+        if (to.target_kind == "Mesh") {
+          to_any_.push_back({p, t});
+        } else if (to.target_kind == "MeshService") {
+          size_t svc = to.target_name.find("_svc_");
+          to_named_[svc == std::string::npos ? to.target_name
+                                             : to.target_name.substr(0, svc)]
+              .push_back({p, t});
+        }
+      }
+    }
   }
 
   void Resolve(Call* call) {
     const Service& caller = c_.model.services[call->from];
     const Service& callee = c_.model.services[call->to];
-    std::string mesh = KumaMeshOf(c_, call->from);
+    const std::string& mesh = service_meshes_[call->from];
     if (!callee.in_mesh || callee.mesh != "kuma" ||
-        KumaMeshOf(c_, call->to) != mesh) {
+        service_meshes_[call->to] != mesh) {
       call->notes.push_back("no mesh retry layer: " + callee.name +
                             " is not in Kuma mesh " + mesh +
                             "; the sidecar passes the call through and no "
@@ -112,11 +135,22 @@ class KumaResolver {
         meshes_.count(mesh) ? meshes_.at(mesh) : nullptr;
     Merged m;
     ApplyDefaults(mesh, mesh_fact, &m);
-    for (const KumaPolicyFact* p : policies_) {
-      if (p->mesh != mesh || !SelectsCaller(*p, caller)) continue;
-      for (const KumaToFact& to : p->to) {
-        if (ToMatches(to, callee)) Apply(*p, to, &m);
-      }
+    // The policies' to[] entries that may match the callee, in the order
+    // of the policies, then of their entries.
+    std::vector<std::pair<size_t, size_t>> entries = to_any_;
+    for (const std::string& key :
+         {callee.name, callee.name + "_" + callee.ns}) {
+      auto named = to_named_.find(key);
+      if (named != to_named_.end())
+        entries.insert(entries.end(), named->second.begin(),
+                       named->second.end());
+    }
+    std::sort(entries.begin(), entries.end());
+    entries.erase(std::unique(entries.begin(), entries.end()), entries.end());
+    for (const auto& [p, t] : entries) {
+      const KumaPolicyFact& policy = *policies_[p];
+      if (policy.mesh != mesh || !SelectsCaller(policy, caller)) continue;
+      if (ToMatches(policy.to[t], callee)) Apply(policy, policy.to[t], &m);
     }
     if (!m.any_retry_entry) {
       call->notes.push_back("no mesh retry layer: no MeshRetry in Kuma mesh " +
@@ -154,12 +188,7 @@ class KumaResolver {
   // The default policy is in the inputs (an export of the cluster): it is
   // read as written instead.
   bool Written(const std::string& kind, const std::string& mesh) const {
-    std::string name = kind == "MeshRetry" ? "mesh-retry-all-default"
-                                           : "mesh-timeout-all-default";
-    for (const KumaPolicyFact* p : policies_) {
-      if (p->kind == kind && p->mesh == mesh && p->name == name) return true;
-    }
-    return false;
+    return written_.count({kind, mesh}) > 0;
   }
 
   void Apply(const KumaPolicyFact& p, const KumaToFact& to, Merged* m) {
@@ -256,8 +285,17 @@ class KumaResolver {
   }
 
   ResolveContext& c_;
+  std::vector<std::string> service_meshes_;  // by service
   std::map<std::string, const KumaMeshFact*> meshes_;
-  std::vector<const KumaPolicyFact*> policies_;
+  std::vector<const KumaPolicyFact*> policies_;  // in merge order
+  // (kind, mesh) of the initial policies written in the inputs.
+  std::set<std::pair<std::string, std::string>> written_;
+  // to[] entries as (policy, entry) indexes: those that target the Mesh,
+  // and those that name a MeshService, by its name (or legacy tag prefix,
+  // "<name>_<ns>").
+  std::vector<std::pair<size_t, size_t>> to_any_;
+  std::unordered_map<std::string, std::vector<std::pair<size_t, size_t>>>
+      to_named_;
 };
 
 }  // namespace

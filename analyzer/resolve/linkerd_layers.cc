@@ -5,6 +5,7 @@
 // Linkerd has no default retries: a callee with neither gets no layer.
 // Semantics: reference/mesh.md section 4.
 #include <algorithm>
+#include <unordered_map>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/resolve_context.h"
@@ -158,29 +159,51 @@ std::optional<Layer> ProfileLayer(ResolveContext* c,
   return layer;
 }
 
-// The profile for calls from `caller` to `callee`: one in the caller's
-// namespace (client-side) wins over the callee's own.
-const ServiceProfileFact* FindProfile(const ResolveContext& c, int caller,
-                                      int callee) {
-  const Service& to = c.model.services[callee];
-  const std::string prefix = to.name + "." + to.ns + ".svc.";
-  const ServiceProfileFact* found = nullptr;
-  for (const ServiceProfileFact& p : c.service_profiles) {
-    if (!StartsWith(p.name, prefix)) continue;
-    if (p.ns == c.model.services[caller].ns) return &p;
-    if (p.ns == to.ns) found = &p;
+// ServiceProfiles and Service retry annotations by the service they name,
+// looked up per call: scanned per call, a cluster's were quadratic.
+class LinkerdIndex {
+ public:
+  explicit LinkerdIndex(const ResolveContext& c) {
+    for (const ServiceProfileFact& p : c.service_profiles) {
+      // Keyed by each "<name>.<ns>.svc." the profile's name starts with.
+      for (size_t at = p.name.find(".svc."); at != std::string::npos;
+           at = p.name.find(".svc.", at + 1))
+        profiles_[p.name.substr(0, at + 5)].push_back(&p);
+    }
+    for (const LinkerdRetryFact& fact : c.linkerd_retries) {
+      if (fact.kind == "Service")
+        annotations_.try_emplace(fact.ns + "/" + fact.name, &fact);
+    }
   }
-  return found;
-}
 
-const LinkerdRetryFact* FindAnnotations(const ResolveContext& c, int callee) {
-  const Service& to = c.model.services[callee];
-  for (const LinkerdRetryFact& fact : c.linkerd_retries) {
-    if (fact.kind == "Service" && fact.name == to.name && fact.ns == to.ns)
-      return &fact;
+  // The profile for calls from `caller` to `callee`: one in the caller's
+  // namespace (client-side) wins over the callee's own.
+  const ServiceProfileFact* Profile(const ResolveContext& c, int caller,
+                                    int callee) const {
+    const Service& to = c.model.services[callee];
+    auto named = profiles_.find(to.name + "." + to.ns + ".svc.");
+    if (named == profiles_.end()) return nullptr;
+    const ServiceProfileFact* found = nullptr;
+    for (const ServiceProfileFact* p : named->second) {
+      if (p->ns == c.model.services[caller].ns) return p;
+      if (p->ns == to.ns) found = p;
+    }
+    return found;
   }
-  return nullptr;
-}
+
+  // The first Service retry annotations of the callee, if any.
+  const LinkerdRetryFact* Annotations(const ResolveContext& c,
+                                      int callee) const {
+    const Service& to = c.model.services[callee];
+    auto it = annotations_.find(to.ns + "/" + to.name);
+    return it == annotations_.end() ? nullptr : it->second;
+  }
+
+ private:
+  std::unordered_map<std::string, std::vector<const ServiceProfileFact*>>
+      profiles_;
+  std::unordered_map<std::string, const LinkerdRetryFact*> annotations_;
+};
 
 // A route carries calls from `caller` to `callee` when a parentRef names the
 // callee Service (group "" or Linkerd's "core") and the route is the
@@ -305,6 +328,7 @@ std::optional<Layer> WorstRouteLayer(const std::vector<AttachedRoute>& routes,
 }  // namespace
 
 void AddLinkerdLayers(ResolveContext* c) {
+  const LinkerdIndex index(*c);
   for (Call& call : c->model.calls) {
     const Service& caller = c->model.services[call.from];
     if (!caller.in_mesh || caller.mesh != "linkerd") continue;
@@ -315,7 +339,7 @@ void AddLinkerdLayers(ResolveContext* c) {
                            "only calls to Services it has a route for");
       continue;
     }
-    if (const ServiceProfileFact* p = FindProfile(*c, call.from, call.to)) {
+    if (const ServiceProfileFact* p = index.Profile(*c, call.from, call.to)) {
       // A ServiceProfile makes Linkerd ignore every retry annotation, on
       // the Service and on its routes.
       if (std::optional<Layer> layer = ProfileLayer(c, *p)) {
@@ -325,7 +349,7 @@ void AddLinkerdLayers(ResolveContext* c) {
                              " (" + p->location.ToString() +
                              ") has no isRetryable route");
       }
-      if (FindAnnotations(*c, call.to)) {
+      if (index.Annotations(*c, call.to)) {
         call.notes.push_back("retry.linkerd.io annotations on Service " +
                              callee.name +
                              " ignored: a ServiceProfile "
@@ -333,7 +357,7 @@ void AddLinkerdLayers(ResolveContext* c) {
       }
       continue;
     }
-    const LinkerdRetryFact* service = FindAnnotations(*c, call.to);
+    const LinkerdRetryFact* service = index.Annotations(*c, call.to);
     std::vector<AttachedRoute> routes = AttachedRoutes(*c, call.from, call.to);
     if (!routes.empty()) {
       if (std::optional<Layer> layer = WorstRouteLayer(routes, service)) {

@@ -99,19 +99,28 @@ std::optional<MeshDecision> OtherMeshOfNamespace(const NamespaceFact& n) {
                  Ambient(owner, n.labels, n.location));
 }
 
-std::string KumaMeshOf(const ResolveContext& c, int service) {
+std::vector<std::string> KumaMeshes(const ResolveContext& c) {
   const std::string key = "kuma.io/mesh";
+  std::vector<std::string> meshes(c.model.services.size());
+  std::vector<char> from_pod(c.model.services.size(), false);
   for (const WorkloadFact& w : c.workloads) {
     auto it = c.workload_service.find(w.ns + "/" + w.name);
-    if (it == c.workload_service.end() || it->second != service) continue;
-    if (const std::string* mesh = Find(w.annotations, key)) return *mesh;
+    if (it == c.workload_service.end() || from_pod[it->second]) continue;
+    if (const std::string* mesh = Find(w.annotations, key)) {
+      meshes[it->second] = *mesh;
+      from_pod[it->second] = true;
+    }
   }
-  auto ns = c.namespaces.find(c.model.services[service].ns);
-  if (ns != c.namespaces.end()) {
-    if (const std::string* mesh = Find(ns->second.annotations, key))
-      return *mesh;
+  for (size_t s = 0; s < meshes.size(); ++s) {
+    if (from_pod[s]) continue;
+    meshes[s] = "default";
+    auto ns = c.namespaces.find(c.model.services[s].ns);
+    if (ns != c.namespaces.end()) {
+      if (const std::string* mesh = Find(ns->second.annotations, key))
+        meshes[s] = *mesh;
+    }
   }
-  return "default";
+  return meshes;
 }
 
 }  // namespace ampcheck

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "analyzer/facts/facts.h"
 
@@ -24,9 +25,11 @@ std::optional<MeshDecision> OtherMeshOfPod(const WorkloadFact& workload);
 // What a namespace's annotations or labels say, when they say it.
 std::optional<MeshDecision> OtherMeshOfNamespace(const NamespaceFact& ns);
 
-// The Kuma mesh a service's proxies join: kuma.io/mesh on its pod template or
-// namespace, else "default".
-std::string KumaMeshOf(const ResolveContext& context, int service);
+// The Kuma mesh each service's proxies join, by service index: kuma.io/mesh
+// on its pod template (the first of its workloads that sets it) or
+// namespace, else "default". Worked out for all at once: per call, a scan
+// of the workloads made a Kuma cluster quadratic.
+std::vector<std::string> KumaMeshes(const ResolveContext& context);
 
 }  // namespace ampcheck
 
