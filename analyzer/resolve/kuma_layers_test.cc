@@ -122,5 +122,127 @@ spec:
             "sidecar passes the call through and no MeshRetry applies"});
 }
 
+// Merge order: policies by top-level kind, then name; within one, its to[]
+// entries in order; a MeshService named plainly or by its legacy tag; the
+// initial MeshRetry read as written; kuma.io/mesh from the pod template.
+constexpr const char kMergeFleet[] = R"(apiVersion: v1
+kind: Namespace
+metadata:
+  name: kuma-demo
+  labels: {kuma.io/sidecar-injection: enabled}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: demo-app, namespace: kuma-demo}
+spec:
+  template:
+    metadata:
+      annotations: {kuma.io/mesh: payments}
+    spec:
+      containers:
+      - name: app
+        env:
+        - {name: BACKEND_URL, value: "http://backend"}
+        - {name: LEDGER_URL, value: "http://ledger"}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata: {name: backend, namespace: kuma-demo}
+spec:
+  template:
+    metadata:
+      annotations: {kuma.io/mesh: payments}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: backend, namespace: kuma-demo}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: ledger, namespace: kuma-demo}
+---
+apiVersion: kuma.io/v1alpha1
+kind: MeshRetry
+metadata:
+  name: mesh-retry-all-default
+  namespace: kuma-system
+  labels: {kuma.io/mesh: payments}
+spec:
+  targetRef: {kind: Mesh}
+  to:
+  - targetRef: {kind: Mesh}
+    default:
+      http: {numRetries: 7}
+---
+apiVersion: kuma.io/v1alpha1
+kind: MeshRetry
+metadata:
+  name: b-backend
+  namespace: kuma-system
+  labels: {kuma.io/mesh: payments}
+spec:
+  targetRef: {kind: Mesh}
+  to:
+  - targetRef: {kind: MeshService, name: backend_kuma-demo_svc_80}
+    default:
+      http: {numRetries: 1, perTryTimeout: 2s}
+---
+apiVersion: kuma.io/v1alpha1
+kind: MeshRetry
+metadata:
+  name: a-all
+  namespace: kuma-system
+  labels: {kuma.io/mesh: payments}
+spec:
+  targetRef: {kind: Mesh}
+  to:
+  - targetRef: {kind: MeshService, name: backend, namespace: kuma-demo}
+    default:
+      http: {numRetries: 3}
+  - targetRef: {kind: Mesh}
+    default:
+      http: {numRetries: 4, retryOn: [5xx]}
+---
+apiVersion: kuma.io/v1alpha1
+kind: MeshRetry
+metadata:
+  name: c-service-scoped
+  namespace: kuma-system
+  labels: {kuma.io/mesh: payments}
+spec:
+  targetRef: {kind: MeshService, name: demo-app}
+  to:
+  - targetRef: {kind: MeshService, name: backend}
+    default:
+      http: {numRetries: 2}
+)";
+
+TEST_CASE("kuma: policies merge in Kuma's order, each entry in its place") {
+  Model model = ResolveYaml(kMergeFleet);
+  const Call& backend = CallTo(model, "backend");
+  REQUIRE(backend.layers.size() == 1);
+  const Layer& layer = backend.layers[0];
+  CHECK(layer.tries == Tries::Of(3));
+  CHECK(layer.origin == "MeshRetry c-service-scoped");
+  std::vector<std::string> evidence;
+  for (const Evidence& e : layer.evidence) evidence.push_back(e.detail);
+  CHECK(evidence ==
+        std::vector<std::string>{
+            "MeshRetry a-all to MeshService backend: numRetries 3",
+            "MeshRetry a-all to Mesh: numRetries 4, retryOn 5xx",
+            "MeshRetry b-backend to MeshService backend_kuma-demo_svc_80: "
+            "numRetries 1, perTryTimeout 2s",
+            "MeshRetry mesh-retry-all-default to Mesh: numRetries 7",
+            "MeshRetry c-service-scoped to MeshService backend: numRetries 2",
+            "Kuma default MeshCircuitBreaker "
+            "mesh-circuit-breaker-all-default: maxRetries 3 (concurrent "
+            "retries, not tries)"});
+  CHECK(layer.per_try_timeout == 2000);
+  CHECK(CallTo(model, "ledger").notes ==
+        std::vector<std::string>{
+            "no mesh retry layer: ledger is not in Kuma mesh payments; the "
+            "sidecar passes the call through and no MeshRetry applies"});
+}
+
 }  // namespace
 }  // namespace ampcheck
