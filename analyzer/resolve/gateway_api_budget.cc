@@ -20,27 +20,6 @@ constexpr Millis kDefaultInterval = 10000;
 constexpr long long kDefaultMinRetryCount = 10;
 constexpr Millis kDefaultMinRetryInterval = 1000;
 
-bool Targets(const ResolveContext& c, const GatewayApiFact& policy,
-             int service) {
-  for (const GatewayApiRefFact& ref : policy.refs) {
-    if (NamesService(ref, false) &&
-        c.FindService(policy.ns, ref.name) == service)
-      return true;
-  }
-  return false;
-}
-
-std::vector<const GatewayApiFact*> BudgetsFor(const ResolveContext& c,
-                                              int service) {
-  std::vector<const GatewayApiFact*> found;
-  for (const GatewayApiFact& fact : c.gateway_api) {
-    if (fact.kind == "XBackendTrafficPolicy" && fact.budget &&
-        Targets(c, fact, service))
-      found.push_back(&fact);
-  }
-  return found;
-}
-
 std::string Describe(const GatewayApiFact& policy) {
   const GatewayApiBudgetFact& b = *policy.budget;
   auto or_default = [](bool written) {
@@ -61,8 +40,30 @@ std::string Describe(const GatewayApiFact& policy) {
 
 }  // namespace
 
-void ApplyGatewayApiBudget(ResolveContext* c, const Call& call, Layer* layer) {
-  for (const GatewayApiFact* policy : BudgetsFor(*c, call.to)) {
+GatewayApiBudgets::GatewayApiBudgets(const ResolveContext& c) {
+  for (const GatewayApiFact& fact : c.gateway_api) {
+    if (fact.kind != "XBackendTrafficPolicy" || !fact.budget) continue;
+    for (const GatewayApiRefFact& ref : fact.refs) {
+      if (!NamesService(ref, false)) continue;
+      int service = c.FindService(fact.ns, ref.name);
+      if (service < 0) continue;
+      // Once per policy, however many of its refs name the Service.
+      std::vector<const GatewayApiFact*>& list = by_service_[service];
+      if (list.empty() || list.back() != &fact) list.push_back(&fact);
+    }
+  }
+}
+
+const std::vector<const GatewayApiFact*>& GatewayApiBudgets::For(
+    int service) const {
+  static const std::vector<const GatewayApiFact*> none;
+  auto it = by_service_.find(service);
+  return it == by_service_.end() ? none : it->second;
+}
+
+void ApplyGatewayApiBudget(ResolveContext* c, const GatewayApiBudgets& budgets,
+                           const Call& call, Layer* layer) {
+  for (const GatewayApiFact* policy : budgets.For(call.to)) {
     const GatewayApiBudgetFact& b = *policy->budget;
     if (!HasRetryBudgetField(c->version)) {
       c->Diagnose(b.location, "XBackendTrafficPolicy " + policy->name +
@@ -91,8 +92,9 @@ void ApplyGatewayApiBudget(ResolveContext* c, const Call& call, Layer* layer) {
 }
 
 void NoteUnappliedGatewayApiBudgets(ResolveContext* c) {
+  const GatewayApiBudgets index(*c);
   for (Call& call : c->model.calls) {
-    std::vector<const GatewayApiFact*> budgets = BudgetsFor(*c, call.to);
+    const std::vector<const GatewayApiFact*>& budgets = index.For(call.to);
     if (budgets.empty()) continue;
     // Istio's layers were bounded, or the version's diagnostic says why not.
     const Service& caller = c->model.services[call.from];

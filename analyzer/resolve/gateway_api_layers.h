@@ -9,6 +9,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "analyzer/resolve/resolve_context.h"
@@ -73,7 +74,20 @@ void AddGatewayApiLayers(ResolveContext* c);
 // layer of a call to a Service they target is bounded as by a
 // DestinationRule retryBudget; after all layers are added, a note on each
 // call whose retrying mesh layer no implementation bounds by them.
-void ApplyGatewayApiBudget(ResolveContext* c, const Call& call, Layer* layer);
+// The budgets are indexed by the Service they target once, not looked for
+// per call (a cluster's routes made that quadratic).
+class GatewayApiBudgets {
+ public:
+  explicit GatewayApiBudgets(const ResolveContext& c);
+  // The XBackendTrafficPolicies with a budget that target `service`, in
+  // input order.
+  const std::vector<const GatewayApiFact*>& For(int service) const;
+
+ private:
+  std::unordered_map<int, std::vector<const GatewayApiFact*>> by_service_;
+};
+void ApplyGatewayApiBudget(ResolveContext* c, const GatewayApiBudgets& budgets,
+                           const Call& call, Layer* layer);
 void NoteUnappliedGatewayApiBudgets(ResolveContext* c);
 
 }  // namespace ampcheck

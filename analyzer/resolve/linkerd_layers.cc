@@ -173,7 +173,37 @@ class LinkerdIndex {
     for (const LinkerdRetryFact& fact : c.linkerd_retries) {
       if (fact.kind == "Service")
         annotations_.try_emplace(fact.ns + "/" + fact.name, &fact);
+      // A route's: the last written wins.
+      route_annotations_[fact.kind + "/" + fact.ns + "/" + fact.name] = &fact;
     }
+    for (const GatewayApiFact& route : c.gateway_api) {
+      if (route.kind != "HTTPRoute" && route.kind != "GRPCRoute") continue;
+      for (const GatewayApiRefFact& ref : route.refs) {
+        if ((!ref.group.empty() && ref.group != "core") ||
+            ref.kind != "Service")
+          continue;
+        int service =
+            c.FindService(ref.ns.empty() ? route.ns : ref.ns, ref.name);
+        if (service < 0) continue;
+        std::vector<const GatewayApiFact*>& list = routes_[service];
+        if (list.empty() || list.back() != &route) list.push_back(&route);
+      }
+    }
+  }
+
+  // The HTTPRoutes and GRPCRoutes with a parentRef naming `service`, in
+  // input order (the port is checked per call).
+  const std::vector<const GatewayApiFact*>& RoutesOf(int service) const {
+    static const std::vector<const GatewayApiFact*> none;
+    auto it = routes_.find(service);
+    return it == routes_.end() ? none : it->second;
+  }
+
+  // The retry annotations on a route, if any.
+  const LinkerdRetryFact* RouteAnnotations(const GatewayApiFact& route) const {
+    auto it =
+        route_annotations_.find(route.kind + "/" + route.ns + "/" + route.name);
+    return it == route_annotations_.end() ? nullptr : it->second;
   }
 
   // The profile for calls from `caller` to `callee`: one in the caller's
@@ -203,6 +233,8 @@ class LinkerdIndex {
   std::unordered_map<std::string, std::vector<const ServiceProfileFact*>>
       profiles_;
   std::unordered_map<std::string, const LinkerdRetryFact*> annotations_;
+  std::unordered_map<std::string, const LinkerdRetryFact*> route_annotations_;
+  std::unordered_map<int, std::vector<const GatewayApiFact*>> routes_;
 };
 
 // A route carries calls from `caller` to `callee` when a parentRef names the
@@ -235,21 +267,17 @@ int CallPort(const ResolveContext& c, int caller, int callee) {
   return port == c.call_ports.end() ? 0 : port->second;
 }
 
-std::vector<AttachedRoute> AttachedRoutes(const ResolveContext& c, int caller,
+std::vector<AttachedRoute> AttachedRoutes(const ResolveContext& c,
+                                          const LinkerdIndex& index, int caller,
                                           int callee) {
   const std::string& service_ns = c.model.services[callee].ns;
   const std::string& caller_ns = c.model.services[caller].ns;
   int port = CallPort(c, caller, callee);
   std::vector<AttachedRoute> producer, consumer;
-  for (const GatewayApiFact& route : c.gateway_api) {
-    if (route.kind != "HTTPRoute" && route.kind != "GRPCRoute") continue;
+  for (const GatewayApiFact* candidate : index.RoutesOf(callee)) {
+    const GatewayApiFact& route = *candidate;
     if (!ParentIs(c, route.ns, route.refs, callee, port)) continue;
-    AttachedRoute attached{&route, nullptr};
-    for (const LinkerdRetryFact& fact : c.linkerd_retries) {
-      if (fact.kind == route.kind && fact.name == route.name &&
-          fact.ns == route.ns)
-        attached.annotations = &fact;
-    }
+    AttachedRoute attached{&route, index.RouteAnnotations(route)};
     if (route.ns == service_ns) {
       producer.push_back(attached);
     } else if (route.ns == caller_ns) {
@@ -358,7 +386,8 @@ void AddLinkerdLayers(ResolveContext* c) {
       continue;
     }
     const LinkerdRetryFact* service = index.Annotations(*c, call.to);
-    std::vector<AttachedRoute> routes = AttachedRoutes(*c, call.from, call.to);
+    std::vector<AttachedRoute> routes =
+        AttachedRoutes(*c, index, call.from, call.to);
     if (!routes.empty()) {
       if (std::optional<Layer> layer = WorstRouteLayer(routes, service)) {
         call.layers.push_back(std::move(*layer));

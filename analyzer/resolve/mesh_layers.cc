@@ -258,7 +258,8 @@ std::optional<Layer> VirtualServiceLayer(const ResolveContext& c,
 
 // Retry budget: DestinationRule retryBudget (1.27+; subset and port-level
 // precedence) or an EnvoyFilter on the callee's cluster.
-void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
+void ApplyBudget(ResolveContext* c, const MeshIndex& index,
+                 const GatewayApiBudgets& gateway_api_budgets, const Call& call,
                  const std::string& subset, Layer* layer) {
   // Looked up, not inserted: this runs on several calls at once.
   int port = 0;
@@ -342,7 +343,7 @@ void ApplyBudget(ResolveContext* c, const MeshIndex& index, const Call& call,
         {ef.location, "EnvoyFilter " + ef.name + ": retry_budget " +
                           FormatFactor(*ef.budget_percent) + "%"});
   }
-  ApplyGatewayApiBudget(c, call, layer);
+  ApplyGatewayApiBudget(c, gateway_api_budgets, call, layer);
 }
 
 }  // namespace
@@ -361,7 +362,8 @@ namespace {
 // context and writes only this call (and diagnostics, which are locked).
 void AddIstioLayer(ResolveContext* c, const MeshIndex& index,
                    const GatewayApiRoutes& gateway_api,
-                   const AmbientWaypoints& waypoints, Call& call) {
+                   const AmbientWaypoints& waypoints,
+                   const GatewayApiBudgets& gateway_api_budgets, Call& call) {
   const Service& caller = c->model.services[call.from];
   if (!caller.in_mesh || caller.mesh == "linkerd" || caller.mesh == "kuma")
     return;
@@ -403,7 +405,7 @@ void AddIstioLayer(ResolveContext* c, const MeshIndex& index,
     layer->detail += ", applied by " + waypoint->detail;
     layer->evidence.push_back(*waypoint);
   }
-  ApplyBudget(c, index, call, subset, &*layer);
+  ApplyBudget(c, index, gateway_api_budgets, call, subset, &*layer);
   call.layers.push_back(std::move(*layer));
 }
 
@@ -415,6 +417,7 @@ void AddMeshLayers(ResolveContext* c) {
   MeshIndex index(*c);
   GatewayApiRoutes gateway_api(*c);
   AmbientWaypoints waypoints(*c);
+  GatewayApiBudgets gateway_api_budgets(*c);
   // Each call's layer depends on the indexes and its own call only: a
   // cluster's calls are worked through in blocks on the resolve threads.
   std::vector<Call>& calls = c->model.calls;
@@ -423,7 +426,8 @@ void AddMeshLayers(ResolveContext* c) {
   ParallelFor(blocks, blocks < 8 ? 1 : c->threads, [&](size_t block) {
     const size_t end = std::min(calls.size(), (block + 1) * kBlock);
     for (size_t i = block * kBlock; i < end; ++i)
-      AddIstioLayer(c, index, gateway_api, waypoints, calls[i]);
+      AddIstioLayer(c, index, gateway_api, waypoints, gateway_api_budgets,
+                    calls[i]);
   });
 }
 
