@@ -5,7 +5,8 @@
 # give it, piped into `ampcheck scan - --format json`; then the same for a
 # fleet twice as large. Prints wall time, CPU, peak memory and findings per
 # service of each, and the ratio of the two. DATAPLANE is the generator's:
-# sidecar (Istio), ambient, linkerd or kuma.
+# sidecar (Istio), ambient, linkerd or kuma, each optionally +routes (a
+# Gateway API route per Service).
 #   bench/cluster_stream_bench.sh [services=20000] [calls=50000] [build-dir=build] [dataplane=sidecar]
 set -euo pipefail
 cd "$(dirname "$0")/.."

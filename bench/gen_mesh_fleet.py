@@ -7,12 +7,17 @@ third of the services. Seeded: the same arguments give the same bytes.
 DATAPLANE (default sidecar) chooses the data plane and its retry policies
 for that third: sidecar (Istio VirtualService and DestinationRule), ambient
 (Istio ambient, a waypoint on those Services and their VirtualService),
-linkerd (a ServiceProfile with a retryable route) or kuma (a MeshRetry).
-  bench/gen_mesh_fleet.py OUT-DIR SERVICES CALLS [DATAPLANE]
+linkerd (a ServiceProfile with a retryable route) or kuma (a MeshRetry);
+with "+routes" (linkerd+routes) every Service also has a Gateway API
+HTTPRoute (GAMMA) retrying twice, every other one Linkerd retry annotations,
+and every fifth an XBackendTrafficPolicy retry budget.
+  bench/gen_mesh_fleet.py OUT-DIR SERVICES CALLS [DATAPLANE[+routes]]
 """
 import os, random, sys
 out, n, calls = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 dataplane = sys.argv[4] if len(sys.argv) > 4 else "sidecar"
+routes = dataplane.endswith("+routes")
+dataplane = dataplane.removesuffix("+routes")
 if dataplane not in ("sidecar", "ambient", "linkerd", "kuma"):
     sys.exit(f"unknown data plane {dataplane}: sidecar, ambient, linkerd or kuma")
 rng = random.Random(5)
@@ -59,6 +64,31 @@ metadata:
   selector: {{app: {name}}}
   ports:
   - port: 8080
+"""
+    if routes:
+        annotations = ("\n  annotations: {retry.linkerd.io/http: 5xx, "
+                       "retry.linkerd.io/limit: \"2\"}" if i % 2 else "")
+        doc += f"""---
+apiVersion: gateway.networking.k8s.io/v1
+kind: HTTPRoute
+metadata:
+  name: {name}
+  namespace: {ns}{annotations}
+spec:
+  parentRefs: [{{group: "", kind: Service, name: {name}, port: 8080}}]
+  rules:
+  - backendRefs: [{{name: {name}, port: 8080}}]
+    retry: {{attempts: 2}}
+"""
+        if i % 5 == 0:
+            doc += f"""---
+apiVersion: gateway.networking.x-k8s.io/v1alpha1
+kind: XBackendTrafficPolicy
+metadata: {{name: {name}-budget, namespace: {ns}}}
+spec:
+  targetRefs: [{{group: "", kind: Service, name: {name}}}]
+  retryConstraint:
+    budget: {{percent: 30}}
 """
     if i % 3 == 0 and dataplane == "linkerd":
         doc += f"""---
