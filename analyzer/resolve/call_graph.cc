@@ -5,9 +5,11 @@
 // names a host no input declares calls a node outside the inputs
 // (external_nodes.cc); a mounted ConfigMap's free text names only known
 // services, since its URLs are as often links as calls.
+#include <algorithm>
 #include <set>
 
 #include "analyzer/base/strings.h"
+#include "analyzer/base/threads.h"
 #include "analyzer/extract/source/value_eval.h"
 #include "analyzer/resolve/attribution.h"
 #include "analyzer/resolve/config_calls.h"
@@ -86,49 +88,94 @@ std::map<int, std::set<std::string>> AddressesReadBySource(
   return reads;
 }
 
+// A call an env value names, read on the resolve threads: its callee when
+// the host names a service already in the model, else resolved (and an
+// external node added) in order afterwards.
+struct EnvCall {
+  HostReference ref;
+  const EnvValue* env;
+  std::string detail;
+  int known_callee;  // -1: left to ResolveOrExternal
+};
+
+// What one caller's env values name, without changing the model.
+std::vector<EnvCall> EnvCallsOf(const ResolveContext& c, int caller,
+                                const std::vector<EnvValue>& values,
+                                const std::set<std::string>* read_by_source,
+                                int* unread) {
+  std::vector<EnvCall> calls;
+  const std::string& ns = c.model.services[caller].ns;
+  for (const EnvValue& env : values) {
+    if (env.shared && read_by_source &&
+        !read_by_source->count(EnvKey(env.name))) {
+      ++*unread;
+      continue;
+    }
+    bool named_host = false;
+    std::vector<std::string> parts = HostCandidates(env, &named_host);
+    bool hostish =
+        named_host || (env.from_config ? ConfigKeyNamesAHost(env.name)
+                                       : NamesAHost(env.name));
+    for (const std::string& part : parts) {
+      auto ref = ParseHostReference(part, !hostish);
+      if (!ref) continue;
+      int known = c.ResolveHost(ref->host, ns);
+      if (known == caller) continue;
+      std::string detail = env.source + " " + env.name + "=" + Trim(part);
+      std::string port_var = PortVariable(env.name);
+      for (const EnvValue& other : values) {
+        if (!port_var.empty() && other.name == port_var) {
+          detail += ", " + other.name + "=" + other.value;
+        }
+      }
+      calls.push_back({std::move(*ref), &env, std::move(detail), known});
+    }
+  }
+  return calls;
+}
+
 // Env values (and .NET application config) that name a service, from the
 // one environment list the service's config lookups read too. One ConfigMap
 // shared through envFrom by many workloads lists every address of the
 // fleet: its entry is a call of a workload whose source the inputs hold
-// only when that source reads it.
+// only when that source reads it. The values are read on the resolve
+// threads, and the calls added in the order of the services and values.
 void CallsFromEnvironment(ResolveContext* c) {
   Attribution attribution(c);
   ServiceEnvironment environment(c, attribution);
   std::map<int, std::set<std::string>> read_by_source =
       AddressesReadBySource(attribution, c);
-  for (size_t i = 0; i < c->model.services.size(); ++i) {
+  const size_t services = c->model.services.size();
+  std::vector<std::vector<EnvCall>> named(services);
+  std::vector<int> unread(services, 0);
+  constexpr size_t kBlock = 256;
+  const size_t blocks = (services + kBlock - 1) / kBlock;
+  ParallelFor(blocks, blocks < 8 ? 1 : c->threads, [&](size_t block) {
+    for (size_t i = block * kBlock;
+         i < std::min(services, (block + 1) * kBlock); ++i) {
+      auto reads = read_by_source.find(static_cast<int>(i));
+      named[i] = EnvCallsOf(
+          *c, static_cast<int>(i), environment.Of(static_cast<int>(i)),
+          reads == read_by_source.end() ? nullptr : &reads->second, &unread[i]);
+    }
+  });
+  for (size_t i = 0; i < services; ++i) {
     int caller = static_cast<int>(i);
-    // A copy: an external node added below may move the services.
-    const std::string ns = c->model.services[i].ns;
-    const std::vector<EnvValue>& values = environment.Of(caller);
-    auto reads = read_by_source.find(caller);
-    for (const EnvValue& env : values) {
-      if (env.shared && reads != read_by_source.end() &&
-          !reads->second.count(EnvKey(env.name))) {
-        ++c->model.counts.env_from_unread;
-        continue;
-      }
-      bool named_host = false;
-      std::vector<std::string> parts = HostCandidates(env, &named_host);
-      bool hostish =
-          named_host || (env.from_config ? ConfigKeyNamesAHost(env.name)
-                                         : NamesAHost(env.name));
-      for (const std::string& part : parts) {
-        auto ref = ParseHostReference(part, !hostish);
-        if (!ref) continue;
+    c->model.counts.env_from_unread += unread[i];
+    for (EnvCall& call : named[i]) {
+      int callee = call.known_callee;
+      if (callee < 0) {
+        // A copy: an external node added here may move the services.
+        const std::string ns = c->model.services[i].ns;
         std::string why_not;
-        int callee = c->ResolveOrExternal(*ref, ns, env.location, &why_not);
-        if (callee < 0 || callee == caller) continue;
-        std::string detail = env.source + " " + env.name + "=" + Trim(part);
-        std::string port_var = PortVariable(env.name);
-        for (const EnvValue& other : values) {
-          if (!port_var.empty() && other.name == port_var) {
-            detail += ", " + other.name + "=" + other.value;
-          }
-        }
-        int call = c->AddCall(caller, callee, {env.location, detail + env.via});
-        if (ref->port) c->call_ports.emplace(call, ref->port);
+        callee =
+            c->ResolveOrExternal(call.ref, ns, call.env->location, &why_not);
       }
+      if (callee < 0 || callee == caller) continue;
+      int index = c->AddCall(
+          caller, callee,
+          {call.env->location, std::move(call.detail) + call.env->via});
+      if (call.ref.port) c->call_ports.emplace(index, call.ref.port);
     }
   }
 }
