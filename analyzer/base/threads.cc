@@ -25,6 +25,15 @@ void ParallelFor(size_t count, int threads,
   for (std::thread& thread : pool) thread.join();
 }
 
+void ParallelForBlocks(size_t count, size_t block, size_t min_blocks,
+                       int threads,
+                       const std::function<void(size_t, size_t)>& work) {
+  const size_t blocks = (count + block - 1) / block;
+  ParallelFor(blocks, blocks < min_blocks ? 1 : threads, [&](size_t b) {
+    work(b * block, std::min(count, (b + 1) * block));
+  });
+}
+
 std::optional<int> CpuQuotaCores(std::string_view cpu_max) {
   size_t space = cpu_max.find(' ');
   if (space == std::string_view::npos) return std::nullopt;

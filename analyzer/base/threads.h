@@ -21,6 +21,14 @@ int ThreadCount(int requested);
 void ParallelFor(size_t count, int threads,
                  const std::function<void(size_t)>& work);
 
+// Calls work(begin, end) for consecutive ranges of `block` items covering
+// [0, count), on up to `threads` threads, or on this one alone when there
+// are fewer than `min_blocks` ranges (a small input is not worth a thread).
+// For a step whose items are cheap: one call per range, not per item.
+void ParallelForBlocks(size_t count, size_t block, size_t min_blocks,
+                       int threads,
+                       const std::function<void(size_t, size_t)>& work);
+
 // Cores a cgroup v2 `cpu.max` line allows ("QUOTA PERIOD", "max PERIOD"):
 // ceil(quota / period), nullopt when unlimited or unreadable.
 std::optional<int> CpuQuotaCores(std::string_view cpu_max);

@@ -4,6 +4,7 @@
 #include <sched.h>
 
 #include <atomic>
+#include <thread>
 #include <vector>
 
 namespace ampcheck {
@@ -40,6 +41,27 @@ TEST_CASE("ParallelFor runs each index once, on one thread or several") {
   int calls = 0;
   ParallelFor(0, 4, [&](size_t) { ++calls; });
   CHECK(calls == 0);
+}
+
+TEST_CASE("ParallelForBlocks covers each item once, in ranges of a block") {
+  for (size_t count : {0, 1, 511, 512, 5000}) {
+    CAPTURE(count);
+    std::vector<std::atomic<int>> runs(count);
+    std::atomic<bool> too_long{false};
+    ParallelForBlocks(count, 512, 2, 4, [&](size_t begin, size_t end) {
+      if (end - begin > 512) too_long = true;
+      for (size_t i = begin; i < end; ++i) ++runs[i];
+    });
+    CHECK(!too_long);
+    for (const std::atomic<int>& r : runs) CHECK(r.load() == 1);
+  }
+  // Fewer ranges than min_blocks: all on the calling thread.
+  const std::thread::id caller = std::this_thread::get_id();
+  bool elsewhere = false;
+  ParallelForBlocks(5000, 512, 11, 4, [&](size_t, size_t) {
+    elsewhere = elsewhere || std::this_thread::get_id() != caller;
+  });
+  CHECK(!elsewhere);
 }
 
 }  // namespace

@@ -5,7 +5,6 @@
 // names a host no input declares calls a node outside the inputs
 // (external_nodes.cc); a mounted ConfigMap's free text names only known
 // services, since its URLs are as often links as calls.
-#include <algorithm>
 #include <set>
 
 #include "analyzer/base/strings.h"
@@ -148,17 +147,16 @@ void CallsFromEnvironment(ResolveContext* c) {
   const size_t services = c->model.services.size();
   std::vector<std::vector<EnvCall>> named(services);
   std::vector<int> unread(services, 0);
-  constexpr size_t kBlock = 256;
-  const size_t blocks = (services + kBlock - 1) / kBlock;
-  ParallelFor(blocks, blocks < 8 ? 1 : c->threads, [&](size_t block) {
-    for (size_t i = block * kBlock;
-         i < std::min(services, (block + 1) * kBlock); ++i) {
-      auto reads = read_by_source.find(static_cast<int>(i));
-      named[i] = EnvCallsOf(
-          *c, static_cast<int>(i), environment.Of(static_cast<int>(i)),
-          reads == read_by_source.end() ? nullptr : &reads->second, &unread[i]);
-    }
-  });
+  ParallelForBlocks(
+      services, 256, 8, c->threads, [&](size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+          auto reads = read_by_source.find(static_cast<int>(i));
+          named[i] = EnvCallsOf(
+              *c, static_cast<int>(i), environment.Of(static_cast<int>(i)),
+              reads == read_by_source.end() ? nullptr : &reads->second,
+              &unread[i]);
+        }
+      });
   for (size_t i = 0; i < services; ++i) {
     int caller = static_cast<int>(i);
     c->model.counts.env_from_unread += unread[i];

@@ -260,19 +260,12 @@ bool ParentIs(const ResolveContext& c, const std::string& route_ns,
   return false;
 }
 
-int CallPort(const ResolveContext& c, int caller, int callee) {
-  auto call = c.call_index.find({caller, callee});
-  if (call == c.call_index.end()) return 0;
-  auto port = c.call_ports.find(call->second);
-  return port == c.call_ports.end() ? 0 : port->second;
-}
-
 std::vector<AttachedRoute> AttachedRoutes(const ResolveContext& c,
                                           const LinkerdIndex& index, int caller,
                                           int callee) {
   const std::string& service_ns = c.model.services[callee].ns;
   const std::string& caller_ns = c.model.services[caller].ns;
-  int port = CallPort(c, caller, callee);
+  int port = c.CallPort(caller, callee);
   std::vector<AttachedRoute> producer, consumer;
   for (const GatewayApiFact* candidate : index.RoutesOf(callee)) {
     const GatewayApiFact& route = *candidate;

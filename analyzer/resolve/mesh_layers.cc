@@ -261,13 +261,7 @@ std::optional<Layer> VirtualServiceLayer(const ResolveContext& c,
 void ApplyBudget(ResolveContext* c, const MeshIndex& index,
                  const GatewayApiBudgets& gateway_api_budgets, const Call& call,
                  const std::string& subset, Layer* layer) {
-  // Looked up, not inserted: this runs on several calls at once.
-  int port = 0;
-  if (auto call_index = c->call_index.find({call.from, call.to});
-      call_index != c->call_index.end()) {
-    auto named = c->call_ports.find(call_index->second);
-    if (named != c->call_ports.end()) port = named->second;
-  }
+  int port = c->CallPort(call.from, call.to);
   for (const DestinationRuleFact* rule : MeshIndex::Get(index.rules, call.to)) {
     const DestinationRuleFact& dr = *rule;
     std::optional<TrafficPolicyFact> policy = dr.policy;
@@ -421,14 +415,12 @@ void AddMeshLayers(ResolveContext* c) {
   // Each call's layer depends on the indexes and its own call only: a
   // cluster's calls are worked through in blocks on the resolve threads.
   std::vector<Call>& calls = c->model.calls;
-  constexpr size_t kBlock = 512;
-  const size_t blocks = (calls.size() + kBlock - 1) / kBlock;
-  ParallelFor(blocks, blocks < 8 ? 1 : c->threads, [&](size_t block) {
-    const size_t end = std::min(calls.size(), (block + 1) * kBlock);
-    for (size_t i = block * kBlock; i < end; ++i)
-      AddIstioLayer(c, index, gateway_api, waypoints, gateway_api_budgets,
-                    calls[i]);
-  });
+  ParallelForBlocks(calls.size(), 512, 8, c->threads,
+                    [&](size_t begin, size_t end) {
+                      for (size_t i = begin; i < end; ++i)
+                        AddIstioLayer(c, index, gateway_api, waypoints,
+                                      gateway_api_budgets, calls[i]);
+                    });
 }
 
 }  // namespace ampcheck

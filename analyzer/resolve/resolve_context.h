@@ -88,6 +88,9 @@ struct ResolveContext {
   int ResolveOrExternal(const HostReference& ref, const std::string& from_ns,
                         const Location& named_at, std::string* why_not);
   int AddCall(int from, int to, Evidence evidence);
+  // The port the call from -> to names (call_ports), 0 when none is known.
+  // Looks up only: safe on the threads of a call-by-call step.
+  int CallPort(int from, int to) const;
   void Assume(const std::string& text);
   // Safe to call from the threads of a call-by-call step: diagnostics are
   // sorted once resolve ends.

@@ -89,6 +89,13 @@ int ResolveContext::AddCall(int from, int to, Evidence evidence) {
   return it->second;
 }
 
+int ResolveContext::CallPort(int from, int to) const {
+  auto call = call_index.find({from, to});
+  if (call == call_index.end()) return 0;
+  auto port = call_ports.find(call->second);
+  return port == call_ports.end() ? 0 : port->second;
+}
+
 void ResolveContext::Assume(const std::string& text) {
   if (assumed_.insert(text).second) model.assumptions.push_back(text);
 }
