@@ -9,6 +9,7 @@
 #include "analyzer/analyze/candidate_order.h"
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/stage_timer.h"
 #include "analyzer/base/threads.h"
 
 namespace ampcheck {
@@ -70,16 +71,26 @@ void SpellPending(const AnalysisContext& context, Analysis* analysis,
 
 Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   Analysis analysis;
-  analysis.graph = AnalyzeGraph(model);
+  {
+    StageTimer timer("analyze: graph");
+    analysis.graph = AnalyzeGraph(model);
+  }
   AnalysisContext context(model, analysis.graph);
-  std::vector<std::vector<Finding>> by_check = RunChecks(context, options);
+  std::vector<std::vector<Finding>> by_check;
+  {
+    StageTimer timer("analyze: checks");
+    by_check = RunChecks(context, options);
+  }
   // Order and deduplicate through pointers: moving whole findings while
   // sorting costs more than the checks themselves on large fleets.
   std::vector<Finding*> order;
   for (std::vector<Finding>& findings : by_check) {
     for (Finding& f : findings) order.push_back(&f);
   }
-  OrderCandidates(context, &order, ThreadsFor(order.size(), options.threads));
+  {
+    StageTimer timer("analyze: order");
+    OrderCandidates(context, &order, ThreadsFor(order.size(), options.threads));
+  }
   // Suppressions apply to each call or path before causes are grouped, so a
   // suppressed call leaves its cause's list.
   std::vector<Finding*> kept;
@@ -91,12 +102,23 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
       kept.push_back(f);
     }
   }
-  FoldUndocumentedIntoAmplification(context, &kept,
-                                    ThreadsFor(kept.size(), options.threads));
-  analysis.findings =
-      GroupByCause(kept, ThreadsFor(kept.size(), options.threads));
-  // The candidates left behind are the largest block alive on a large fleet.
-  by_check = {};
+  {
+    StageTimer timer("analyze: fold");
+    FoldUndocumentedIntoAmplification(context, &kept,
+                                      ThreadsFor(kept.size(), options.threads));
+  }
+  {
+    StageTimer timer("analyze: group");
+    analysis.findings =
+        GroupByCause(kept, ThreadsFor(kept.size(), options.threads));
+  }
+  {
+    StageTimer timer("analyze: free candidates");
+    // The candidates left behind are the largest block alive on a large
+    // fleet.
+    by_check = {};
+  }
+  StageTimer timer("analyze: spell");
   SpellPending(context, &analysis, options.threads);
   return analysis;
 }
