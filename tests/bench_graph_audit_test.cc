@@ -11,9 +11,13 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <ostream>
+#include <streambuf>
 
 #include "analyzer/analyze/analyzer.h"
 #include "analyzer/analyze/check.h"
+#include "analyzer/base/threads.h"
+#include "analyzer/report/json_report.h"
 #include "analyzer/resolve/resolver.h"
 #include "tests/fleet_generator.h"
 
@@ -21,8 +25,25 @@ namespace ampcheck {
 namespace {
 
 struct Timing {
-  double resolve_s = 0, graph_s = 0, analyze_s = 0;
-  size_t services = 0, calls = 0, findings = 0;
+  double resolve_s = 0, graph_s = 0, analyze_s = 0, report_s = 0;
+  size_t services = 0, calls = 0, findings = 0, report_bytes = 0;
+};
+
+// Counts what the report writes without keeping it: the report's own time,
+// not a file system's.
+class CountingBuffer : public std::streambuf {
+ public:
+  size_t bytes = 0;
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (c != traits_type::eof()) ++bytes;
+    return c;
+  }
+  std::streamsize xsputn(const char*, std::streamsize n) override {
+    bytes += static_cast<size_t>(n);
+    return n;
+  }
 };
 
 double Seconds(std::chrono::steady_clock::time_point since) {
@@ -31,7 +52,8 @@ double Seconds(std::chrono::steady_clock::time_point since) {
 }
 
 // Resolve; the graph's products and worst paths alone (AnalyzeGraph); and,
-// when `checks`, the whole of Analyze (graph, checks, findings).
+// when `checks`, the whole of Analyze (graph, checks, findings) and the JSON
+// report of it.
 Timing ResolveAndAnalyze(int services, bool checks) {
   std::vector<FileFacts> facts = SyntheticGraphFleet(services, 4);
   Policy policy;
@@ -47,6 +69,12 @@ Timing ResolveAndAnalyze(int services, bool checks) {
     Analysis analysis = Analyze(model, {});
     t.analyze_s = Seconds(start);
     t.findings = analysis.findings.size();
+    CountingBuffer counter;
+    std::ostream out(&counter);
+    start = std::chrono::steady_clock::now();
+    WriteReportJson(out, model, analysis, ThreadCount(0));
+    t.report_s = Seconds(start);
+    t.report_bytes = counter.bytes;
     if (std::getenv("AMPCHECK_BENCH_PER_CHECK")) {
       AnalysisContext context(model, graph);
       for (const auto& check : AllChecks()) {
@@ -70,6 +98,7 @@ TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
     CHECK(t.services == 300);
     CHECK(t.calls > 900);   // four env URLs each but from the last tier
     CHECK(t.findings > 0);  // mesh defaults multiply along the chains
+    CHECK(t.report_bytes > 1000);
     return;
   }
   int n = std::atoi(env);
@@ -82,8 +111,11 @@ TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
         "%.3f s",
         t.services, t.calls, t.resolve_s, t.graph_s);
     if (checks) {
-      std::printf(", analyze (graph + checks) %.3f s, %zu findings",
-                  t.analyze_s, t.findings);
+      std::printf(
+          ", analyze (graph + checks) %.3f s, %zu findings, json report "
+          "%.3f s (%zu bytes), analysis + report %.3f s",
+          t.analyze_s, t.findings, t.report_s, t.report_bytes,
+          t.analyze_s + t.report_s);
     }
     std::printf("\n");
     std::fflush(stdout);  // one line per size, as soon as it is measured
