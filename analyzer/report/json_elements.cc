@@ -140,20 +140,17 @@ void WriteAffected(const AnalysisContext& context, const Affected& lazy,
   out->EndObject();
 }
 
-// Every call or path of the cause, worst first, the finding's own first.
-// A cause of 50,000 or more (a 100,000-service mesh's default lists 350,000
-// calls) holds one thread for seconds: its entries are printed a window at a
-// time on `threads` threads and added in order, so the text is the serial
-// one's and memory holds one window of it. Smaller causes are printed whole
-// by one thread while the findings array keeps the others busy (a
-// 20,000-service stream's largest, 37,000 paths, gained nothing split).
+// Every call or path of the cause, worst first, the finding's own first. A
+// large cause's (a cluster's mesh default lists tens of thousands) are
+// printed a window at a time on `threads` threads and added in order: the
+// text is the serial one's, and memory holds one window of it.
 void WriteAffectedList(const AnalysisContext& context, const Finding& f,
                        int threads, JsonText* out) {
-  constexpr size_t kSplitFrom = 50000, kWindow = 8192, kBlock = 512;
+  constexpr size_t kWindow = 8192, kBlock = 512;
   out->Key("affected");
   out->BeginArray();
   const size_t count = f.affected.size();
-  if (threads <= 1 || count < kSplitFrom) {
+  if (threads <= 1 || count <= kBlock) {
     for (const Affected& a : f.affected) WriteAffected(context, a, out);
   } else {
     const unsigned int indent = out->NextValueIndent();
