@@ -11,15 +11,6 @@ void JsonText::Indent(size_t depth) {
   out_->append(indent_ + depth * step_, ' ');
 }
 
-unsigned int JsonText::NextValueIndent() const {
-  return indent_ + static_cast<unsigned int>(open_.size()) * step_;
-}
-
-void JsonText::Printed(std::string_view value) {
-  BeforeValue();
-  out_->append(value);
-}
-
 void JsonText::BeforeValue() {
   if (open_.empty()) return;
   Open& open = open_.back();

@@ -34,14 +34,6 @@ class JsonText {
   // Any value as nlohmann prints it (numbers with a fraction, small trees).
   void Value(const nlohmann::json& value);
   void Strings(const std::vector<std::string>& values);
-  // The column the next value's inner lines are indented from: a JsonText
-  // given it (and this one's step) prints that value as this one would.
-  unsigned int NextValueIndent() const;
-  unsigned int step() const { return step_; }
-  // A whole value printed by such a JsonText, added as the next value: the
-  // elements of a large array are printed apart (on several threads) and
-  // added in order.
-  void Printed(std::string_view value);
 
  private:
   struct Open {

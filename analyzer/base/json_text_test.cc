@@ -127,29 +127,6 @@ TEST_CASE("json text: random trees print as nlohmann prints them") {
   }
 }
 
-TEST_CASE("json text: elements printed apart and added are the same text") {
-  json tree = json::parse(R"({"a": [{"x": 1, "y": [1, 2]}, "s", [], {}],
-                              "b": {"c": [[{"d": "e"}]]}})");
-  for (unsigned int indent : {0u, 4u}) {
-    std::string text;
-    JsonText writer(&text, 2, indent);
-    writer.BeginObject();
-    writer.Key("a");
-    writer.BeginArray();
-    for (const json& element : tree["a"]) {
-      std::string printed;
-      JsonText apart(&printed, writer.step(), writer.NextValueIndent());
-      Write(element, &apart);
-      writer.Printed(printed);
-    }
-    writer.EndArray();
-    writer.Key("b");
-    Write(tree["b"], &writer);
-    writer.EndObject();
-    CHECK(text == Dumped(tree, indent));
-  }
-}
-
 TEST_CASE("json text: keys out of order and values without keys throw") {
   std::string text;
   JsonText writer(&text, 2, 0);

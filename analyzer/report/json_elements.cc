@@ -1,12 +1,8 @@
 #include "analyzer/report/json_elements.h"
 
-#include <algorithm>
 #include <optional>
-#include <string>
-#include <vector>
 
 #include "analyzer/analyze/arithmetic.h"
-#include "analyzer/base/threads.h"
 #include "analyzer/report/json_report.h"
 
 namespace ampcheck {
@@ -120,64 +116,29 @@ void WriteLayerJson(const Layer& layer, JsonText* out) {
   out->EndObject();
 }
 
-namespace {
-
-// One call or path of a cause, its text written now if its check left it.
-void WriteAffected(const AnalysisContext& context, const Affected& lazy,
-                   JsonText* out) {
-  const Affected a = context.Spelled(lazy);
-  out->BeginObject();
-  FileMember(a.location, out);
-  out->Key("identity");
-  out->String(a.identity);
-  LineMember(a.location, out);
-  out->Key("message");
-  out->String(a.message);
-  out->Key("path");
-  out->Strings(a.path);
-  out->Key("tries");
-  out->String(a.tries.ToString());
-  out->EndObject();
-}
-
-// Every call or path of the cause, worst first, the finding's own first. A
-// large cause's (a cluster's mesh default lists tens of thousands) are
-// printed a window at a time on `threads` threads and added in order: the
-// text is the serial one's, and memory holds one window of it.
-void WriteAffectedList(const AnalysisContext& context, const Finding& f,
-                       int threads, JsonText* out) {
-  constexpr size_t kWindow = 8192, kBlock = 512;
-  out->Key("affected");
-  out->BeginArray();
-  const size_t count = f.affected.size();
-  if (threads <= 1 || count <= kBlock) {
-    for (const Affected& a : f.affected) WriteAffected(context, a, out);
-  } else {
-    const unsigned int indent = out->NextValueIndent();
-    std::vector<std::string> printed(std::min(count, kWindow));
-    for (size_t base = 0; base < count; base += kWindow) {
-      const size_t size = std::min(kWindow, count - base);
-      ParallelForBlocks(size, kBlock, 2, threads, [&](size_t b, size_t e) {
-        for (size_t i = b; i < e; ++i) {
-          printed[i].clear();
-          JsonText text(&printed[i], out->step(), indent);
-          WriteAffected(context, f.affected[base + i], &text);
-        }
-      });
-      for (size_t i = 0; i < size; ++i) out->Printed(printed[i]);
-    }
-  }
-  out->EndArray();
-}
-
-}  // namespace
-
 void WriteFindingJson(const AnalysisContext& context, const Finding& f,
-                      const Suppression* suppressed_by, JsonText* out,
-                      int threads) {
+                      const Suppression* suppressed_by, JsonText* out) {
   out->BeginObject();
   if (f.affected.size() > 1) {
-    WriteAffectedList(context, f, threads, out);
+    // Every call or path of the cause, worst first, the finding's own first.
+    out->Key("affected");
+    out->BeginArray();
+    for (const Affected& lazy : f.affected) {
+      const Affected a = context.Spelled(lazy);
+      out->BeginObject();
+      FileMember(a.location, out);
+      out->Key("identity");
+      out->String(a.identity);
+      LineMember(a.location, out);
+      out->Key("message");
+      out->String(a.message);
+      out->Key("path");
+      out->Strings(a.path);
+      out->Key("tries");
+      out->String(a.tries.ToString());
+      out->EndObject();
+    }
+    out->EndArray();
     out->Key("affected_count");
     out->Unsigned(f.affected.size());
     out->Key("affected_unit");

@@ -15,11 +15,8 @@ namespace ampcheck {
 void WriteLayerJson(const Layer& layer, JsonText* out);
 // Text a check left unwritten (the calls and paths a cause affects) is
 // written through `context`; a suppressed finding says what suppressed it.
-// The calls or paths of a large cause are printed on up to `threads`
-// threads.
 void WriteFindingJson(const AnalysisContext& context, const Finding& f,
-                      const Suppression* suppressed_by, JsonText* out,
-                      int threads = 1);
+                      const Suppression* suppressed_by, JsonText* out);
 void WriteCallJson(const AnalysisContext& context, size_t call, JsonText* out);
 
 }  // namespace ampcheck

@@ -147,7 +147,7 @@ struct ReportMembers {
 // The report's members, in ascending key order: the order nlohmann prints an
 // object in, so that written one by one they are the text of the whole.
 void VisitReport(const Model& model, const Analysis& analysis,
-                 const ReportMembers& to, int threads = 1) {
+                 const ReportMembers& to) {
   AnalysisContext context(model, analysis.graph);
   to.member("assumptions", model.assumptions);
   to.array("calls", model.calls.size(),
@@ -157,7 +157,7 @@ void VisitReport(const Model& model, const Analysis& analysis,
              out->Value(DiagnosticJson(model.diagnostics[i]));
            });
   to.array("findings", analysis.findings.size(), [&](size_t i, JsonText* out) {
-    WriteFindingJson(context, analysis.findings[i], nullptr, out, threads);
+    WriteFindingJson(context, analysis.findings[i], nullptr, out);
   });
   to.member("istio_version", model.istio_version);
   to.member("limits", {{"max_tries", model.max_tries}});
@@ -175,7 +175,7 @@ void VisitReport(const Model& model, const Analysis& analysis,
   to.array("suppressed", analysis.suppressed.size(),
            [&](size_t i, JsonText* out) {
              const auto& [f, s] = analysis.suppressed[i];
-             WriteFindingJson(context, f, &s, out, threads);
+             WriteFindingJson(context, f, &s, out);
            });
   to.member("tool", {{"name", "ampcheck"}, {"version", AMPCHECK_VERSION}});
 }
@@ -209,8 +209,7 @@ void WriteReportJson(std::ostream& out, const Model& model,
                [&](std::string_view key, size_t count,
                    const std::function<void(size_t, JsonText*)>& element) {
                  writer.ArrayMember(key, count, element);
-               }},
-              threads);
+               }});
   writer.Close();
 }
 
