@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Synthetic graph benchmark: N services (default 100,000), four calls each,
 # resolved and analyzed from facts in memory (no files), then 2N. Prints
-# resolve, the graph products alone, and the whole analysis with checks;
-# checks=0 leaves the checks out. With AMPCHECK_BENCH_PER_CHECK=1 it also
+# resolve, the graph products alone, the whole analysis with checks, the
+# JSON report of it (written to a byte counter, with its size) and analysis
+# plus report; checks=0 leaves the checks and the report out. With AMPCHECK_BENCH_PER_CHECK=1 it also
 # prints each check's findings and time (see docs/performance.md).
 #   bench/graph_bench.sh [services=100000] [checks=1] [build-dir=build]
 set -euo pipefail
