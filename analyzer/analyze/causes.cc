@@ -64,8 +64,17 @@ struct CauseKeyHash {
   }
 };
 
+// A member's numbers next to its index: a large cause's hundreds of
+// thousands of members are sorted in one array, not through pointers to
+// findings scattered over memory.
+struct MemberRank {
+  Tries tries;
+  double bounded;
+  size_t member;
+};
+
 // The worse of two members: more tries, then a higher bounded product.
-bool Worse(const Finding& a, const Finding& b) {
+bool Worse(const MemberRank& a, const MemberRank& b) {
   if (b.tries < a.tries) return true;
   if (a.tries < b.tries) return false;
   return a.bounded > b.bounded + 1e-9;
@@ -201,9 +210,12 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
   ParallelFor(by_size.size(), threads, [&](size_t g) {
     std::vector<size_t>& members = *by_size[g];
     // Worst first; report order breaks ties, so the lead is stable.
-    std::stable_sort(members.begin(), members.end(), [&](size_t a, size_t b) {
-      return Worse(*findings[a], *findings[b]);
-    });
+    std::vector<MemberRank> ranks;
+    ranks.reserve(members.size());
+    for (size_t m : members)
+      ranks.push_back({findings[m]->tries, findings[m]->bounded, m});
+    std::stable_sort(ranks.begin(), ranks.end(), Worse);
+    for (size_t i = 0; i < ranks.size(); ++i) members[i] = ranks[i].member;
     Finding& lead = *findings[members.front()];
     lead.affected.reserve(members.size());
     lead.affected.push_back(AffectedBy(lead));
