@@ -3,8 +3,9 @@
 # resolved and analyzed from facts in memory (no files), then 2N. Prints
 # resolve, the graph products alone, the whole analysis with checks, the
 # JSON report of it (written to a byte counter, with its size) and analysis
-# plus report; checks=0 leaves the checks and the report out. With AMPCHECK_BENCH_PER_CHECK=1 it also
-# prints each check's findings and time (see docs/performance.md).
+# plus report; checks=0 leaves the checks and the report out. With
+# AMPCHECK_BENCH_PER_CHECK=1 it also prints each check's findings and time
+# (see docs/performance.md).
 #   bench/graph_bench.sh [services=100000] [checks=1] [build-dir=build]
 set -euo pipefail
 cd "$(dirname "$0")/.."
