@@ -174,6 +174,14 @@ TEST_CASE("the JSON report follows the v2 contract") {
       CHECK(f["affected"][1]["path"] == nlohmann::json({"orders", "payments"}));
       CHECK(f["affected"][1]["identity"] ==
             "implicit-mesh-retry|orders->payments");
+      // Each entry says where and how many tries; the message is the
+      // cause's, said once.
+      std::vector<std::string> keys;
+      for (const auto& [key, value] : f["affected"][1].items())
+        keys.push_back(key);
+      CHECK(keys == std::vector<std::string>{"file", "identity", "line", "path",
+                                             "tries"});
+      CHECK(f["affected"][1]["tries"] == "3");
     }
     if (f["check"] == "retry-amplification") {
       // Over the limit and undocumented: one finding with both facts.

@@ -68,6 +68,14 @@ FindingText Check::Spell(const AnalysisContext&, const std::vector<int>&,
   return {};
 }
 
+FindingText Check::Name(const AnalysisContext& context,
+                        const std::vector<int>& calls,
+                        const Spelling& spelling) const {
+  FindingText text = Spell(context, calls, spelling);
+  text.message.clear();
+  return text;
+}
+
 void Check::SpellMessageStart(const AnalysisContext&, const std::vector<int>&,
                               const Spelling&, std::string*) const {}
 
@@ -318,6 +326,15 @@ Affected AnalysisContext::Spelled(const Affected& a) const {
   Affected out = a;
   if (out.spelling.check) WriteLeftText(*this, a.calls, &out);
   return out;
+}
+
+FindingText AnalysisContext::Named(const Affected& a) const {
+  if (!a.spelling.check) return {"", a.path, a.identity};
+  FindingText text = a.spelling.check->Name(*this, a.calls, a.spelling);
+  // A cause's own entry keeps the identity it was grouped under, as
+  // WriteLeftText does.
+  if (!a.identity.empty()) text.identity = a.identity;
+  return text;
 }
 
 // Every check that leaves its text unwritten names the path of its calls.

@@ -83,6 +83,8 @@ class AnalysisContext {
   void SpellText(Finding* f) const;
   // `a` with its text written.
   Affected Spelled(const Affected& a) const;
+  // a's path and identity, without writing its message.
+  FindingText Named(const Affected& a) const;
   // The service names of the path of a (or f), without writing the rest of
   // its text.
   std::vector<std::string> PathNamesOf(const Affected& a) const;
@@ -116,6 +118,12 @@ class Check {
   virtual FindingText Spell(const AnalysisContext& context,
                             const std::vector<int>& calls,
                             const Spelling& spelling) const;
+  // The path and identity Spell writes, without its message: what the JSON
+  // report lists for each call or path of a cause. By default Spell's, with
+  // the message dropped.
+  virtual FindingText Name(const AnalysisContext& context,
+                           const std::vector<int>& calls,
+                           const Spelling& spelling) const;
   // Appends to `out` a start of the message Spell would write (nothing by
   // default): candidates that tie on location and check are ordered by it,
   // and only those it does not tell apart are spelled whole.

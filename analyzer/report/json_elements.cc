@@ -120,20 +120,20 @@ void WriteFindingJson(const AnalysisContext& context, const Finding& f,
                       const Suppression* suppressed_by, JsonText* out) {
   out->BeginObject();
   if (f.affected.size() > 1) {
-    // Every call or path of the cause, worst first, the finding's own first.
+    // Every call or path of the cause, worst first, the finding's own first:
+    // where and how many tries, not the message each would have had (the
+    // cause's message says it once; a fleet's cause lists 100,000 paths).
     out->Key("affected");
     out->BeginArray();
-    for (const Affected& lazy : f.affected) {
-      const Affected a = context.Spelled(lazy);
+    for (const Affected& a : f.affected) {
+      const FindingText named = context.Named(a);
       out->BeginObject();
       FileMember(a.location, out);
       out->Key("identity");
-      out->String(a.identity);
+      out->String(named.identity);
       LineMember(a.location, out);
-      out->Key("message");
-      out->String(a.message);
       out->Key("path");
-      out->Strings(a.path);
+      out->Strings(named.path);
       out->Key("tries");
       out->String(a.tries.ToString());
       out->EndObject();

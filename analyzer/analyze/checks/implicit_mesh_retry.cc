@@ -54,11 +54,16 @@ class ImplicitMeshRetryCheck : public Check {
         "; no file sets it";
   }
 
+  FindingText Name(const AnalysisContext& context,
+                   const std::vector<int>& calls,
+                   const Spelling&) const override {
+    return CallText(context, calls.front());
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling& spelling) const override {
-    const int call = calls.front();
-    FindingText text = CallText(context, call);
+    FindingText text = Name(context, calls, spelling);
     SpellMessageStart(context, calls, spelling, &text.message);
     return text;
   }

@@ -47,10 +47,16 @@ class MissingTimeoutCheck : public Check {
     *out += ": ";
   }
 
+  FindingText Name(const AnalysisContext& context,
+                   const std::vector<int>& calls,
+                   const Spelling&) const override {
+    return CallText(context, calls.front());
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling&) const override {
-    FindingText text = CallText(context, calls.front());
+    FindingText text = Name(context, calls, {});
     SpellMessageStart(context, calls, {}, &text.message);
     text.message +=
         context.graph.calls[calls.front()].tries.ToString() +

@@ -65,13 +65,20 @@ class RetryAmplificationCheck : public Check {
     *out += ": ";
   }
 
+  FindingText Name(const AnalysisContext& context,
+                   const std::vector<int>& calls,
+                   const Spelling&) const override {
+    FindingText text;
+    text.path = context.PathNames(calls);
+    text.identity = std::string(id()) + "|" + Join(text.path, ">");
+    return text;
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling& spelling) const override {
     const Model& model = context.model;
-    FindingText text;
-    text.path = context.PathNames(calls);
-    text.identity = std::string(id()) + "|" + Join(text.path, ">");
+    FindingText text = Name(context, calls, spelling);
     const Path path = context.PathOf(calls);
     SpellMessageStart(context, calls, spelling, &text.message);
     text.message += path.tries.ToString() + " tries per request";

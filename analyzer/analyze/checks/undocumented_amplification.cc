@@ -60,6 +60,15 @@ class UndocumentedAmplificationCheck : public Check {
     *out += ": ";
   }
 
+  FindingText Name(const AnalysisContext& context,
+                   const std::vector<int>& calls,
+                   const Spelling&) const override {
+    FindingText text;
+    text.path = context.PathNames(calls);
+    text.identity = std::string(id()) + "|" + Join(text.path, ">");
+    return text;
+  }
+
   FindingText Spell(const AnalysisContext& context,
                     const std::vector<int>& calls,
                     const Spelling&) const override {
@@ -72,14 +81,12 @@ class UndocumentedAmplificationCheck : public Check {
                             LayerKindName(layer.kind));
       }
     }
-    FindingText text;
-    text.path = context.PathNames(calls);
+    FindingText text = Name(context, calls, {});
     SpellMessageStart(context, calls, {}, &text.message);
     text.message += path.tries.ToString() + " tries per request from " +
                     std::to_string(path.retrying_layers) +
                     " retrying layers (" + Join(factors, " x ") +
                     "); nothing declares the owner and maximum";
-    text.identity = std::string(id()) + "|" + Join(text.path, ">");
     return text;
   }
 };
