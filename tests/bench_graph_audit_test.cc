@@ -18,6 +18,7 @@
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/threads.h"
 #include "analyzer/report/json_report.h"
+#include "analyzer/report/reporter.h"
 #include "analyzer/resolve/resolver.h"
 #include "tests/fleet_generator.h"
 
@@ -25,8 +26,9 @@ namespace ampcheck {
 namespace {
 
 struct Timing {
-  double resolve_s = 0, graph_s = 0, analyze_s = 0, report_s = 0;
-  size_t services = 0, calls = 0, findings = 0, report_bytes = 0;
+  double resolve_s = 0, graph_s = 0, analyze_s = 0, report_s = 0, text_s = 0;
+  size_t services = 0, calls = 0, findings = 0, report_bytes = 0,
+         text_bytes = 0;
 };
 
 // Counts what the report writes without keeping it: the report's own time,
@@ -52,8 +54,9 @@ double Seconds(std::chrono::steady_clock::time_point since) {
 }
 
 // Resolve; the graph's products and worst paths alone (AnalyzeGraph); and,
-// when `checks`, the whole of Analyze (graph, checks, findings) and the JSON
-// report of it.
+// when `checks`, the whole of Analyze (graph, checks, findings), the JSON
+// report of it (every cause with every call and path it affects), and the
+// text report a person reads (each cause with its worst few).
 Timing ResolveAndAnalyze(int services, bool checks) {
   std::vector<FileFacts> facts = SyntheticGraphFleet(services, 4);
   Policy policy;
@@ -75,6 +78,12 @@ Timing ResolveAndAnalyze(int services, bool checks) {
     WriteReportJson(out, model, analysis, ThreadCount(0));
     t.report_s = Seconds(start);
     t.report_bytes = counter.bytes;
+    CountingBuffer text_counter;
+    std::ostream text_out(&text_counter);
+    start = std::chrono::steady_clock::now();
+    MakeTextReporter()->Render(model, analysis, {}, text_out);
+    t.text_s = Seconds(start);
+    t.text_bytes = text_counter.bytes;
     if (std::getenv("AMPCHECK_BENCH_PER_CHECK")) {
       AnalysisContext context(model, graph);
       for (const auto& check : AllChecks()) {
@@ -99,6 +108,7 @@ TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
     CHECK(t.calls > 900);   // four env URLs each but from the last tier
     CHECK(t.findings > 0);  // mesh defaults multiply along the chains
     CHECK(t.report_bytes > 1000);
+    CHECK(t.text_bytes > 1000);
     return;
   }
   int n = std::atoi(env);
@@ -113,9 +123,11 @@ TEST_CASE("graph benchmark: a synthetic fleet resolves whole") {
     if (checks) {
       std::printf(
           ", analyze (graph + checks) %.3f s, %zu findings, json report "
-          "%.3f s (%zu bytes), analysis + report %.3f s",
+          "%.3f s (%zu bytes), analysis + report %.3f s; text report %.3f s "
+          "(%zu bytes), analysis + text report %.3f s",
           t.analyze_s, t.findings, t.report_s, t.report_bytes,
-          t.analyze_s + t.report_s);
+          t.analyze_s + t.report_s, t.text_s, t.text_bytes,
+          t.analyze_s + t.text_s);
     }
     std::printf("\n");
     std::fflush(stdout);  // one line per size, as soon as it is measured

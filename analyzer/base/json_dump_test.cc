@@ -59,6 +59,48 @@ TEST_CASE("an object written member by member is the text of the whole") {
   CHECK(empty.str() == "{}");
 }
 
+TEST_CASE("elements of megabytes are written whole, in order, on any thread") {
+  // Elements 3 and 700 are megabytes of text each (a cause listing every
+  // path of a fleet), printed while the other thread prints small ones.
+  auto element_size = [](size_t i) -> int {
+    return i == 3 || i == 700 ? 120000 : static_cast<int>(i % 3);
+  };
+  nlohmann::json many = nlohmann::json::array();
+  for (size_t i = 0; i < 1000; ++i) {
+    nlohmann::json entries = nlohmann::json::array();
+    for (int k = 0; k < element_size(i); ++k)
+      entries.push_back({{"k", k}, {"path", {"svc-a", "svc-b"}}});
+    many.push_back({{"entries", entries}, {"i", i}});
+  }
+  const std::string expected = DumpJson({{"many", many}}, 2);
+  REQUIRE(expected.size() > 2 * (size_t{1} << 20));
+  for (int threads : {1, 2, 3}) {
+    CAPTURE(threads);
+    std::ostringstream out;
+    {
+      JsonObjectWriter writer(out, 2, threads);
+      writer.ArrayMember("many", many.size(), [&](size_t i, JsonText* text) {
+        text->BeginObject();
+        text->Key("entries");
+        text->BeginArray();
+        for (int k = 0; k < element_size(i); ++k) {
+          text->BeginObject();
+          text->Key("k");
+          text->Integer(k);
+          text->Key("path");
+          text->Strings({"svc-a", "svc-b"});
+          text->EndObject();
+        }
+        text->EndArray();
+        text->Key("i");
+        text->Unsigned(i);
+        text->EndObject();
+      });
+    }
+    CHECK(out.str() == expected);
+  }
+}
+
 TEST_CASE(
     "an element that fails stops the array at its window, on any "
     "thread") {
