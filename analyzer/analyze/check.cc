@@ -57,6 +57,14 @@ FindingText Check::CallText(const AnalysisContext& context, int call) const {
           std::string(id()) + "|" + context.CallName(call)};
 }
 
+FindingText Check::PathText(const AnalysisContext& context,
+                            const std::vector<int>& calls) const {
+  FindingText text;
+  text.path = context.PathNames(calls);
+  text.identity = std::string(id()) + "|" + Join(text.path, ">");
+  return text;
+}
+
 void Check::SpellTextLater(Finding* f, int variant, int layer) const {
   f->spelling.check = this;
   f->spelling.variant = variant;

@@ -155,6 +155,10 @@ class Check {
   Finding CallCandidate(const AnalysisContext& context, int call,
                         const Location& location) const;
   FindingText CallText(const AnalysisContext& context, int call) const;
+  // The path of `calls` and identity "<check>|<a>b>c>", as path checks
+  // name a path.
+  FindingText PathText(const AnalysisContext& context,
+                       const std::vector<int>& calls) const;
 };
 
 // The cause of a finding about the mesh's default retry policy: one setting

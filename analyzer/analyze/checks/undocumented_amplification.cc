@@ -63,10 +63,7 @@ class UndocumentedAmplificationCheck : public Check {
   FindingText Name(const AnalysisContext& context,
                    const std::vector<int>& calls,
                    const Spelling&) const override {
-    FindingText text;
-    text.path = context.PathNames(calls);
-    text.identity = std::string(id()) + "|" + Join(text.path, ">");
-    return text;
+    return PathText(context, calls);
   }
 
   FindingText Spell(const AnalysisContext& context,
