@@ -28,13 +28,14 @@ class RetryCycleCheck : public Check {
       Finding f;
       f.check = id();
       f.severity = severity();
-      f.path = context.PathNames(cycle.calls);
+      FindingText text = PathText(context, cycle.calls);
+      f.path = std::move(text.path);
+      f.identity = std::move(text.identity);
       f.message = "cycle " + Join(f.path, " -> ") +
                   ": each pass multiplies tries by " + per_pass.ToString() +
                   "; the product along the cycle is unbounded";
       f.location = context.CallLocation(retrying);
       AnalysisContext::SpellPathLater(cycle.calls, &f);
-      f.identity = std::string(id()) + "|" + Join(f.path, ">");
       context.SetNumbers(cycle.calls, &f);
       findings->push_back(std::move(f));
     }
