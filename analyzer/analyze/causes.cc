@@ -21,7 +21,7 @@ std::string PathKey(const std::vector<std::string>& path) {
 // callee), hashed and compared where they are: a large fleet's half million
 // path candidates are matched without a list of services each.
 struct ServicesOf {
-  const Model* model;
+  const GraphAnalysis* graph;
   const std::vector<int>* calls;
 };
 
@@ -31,21 +31,22 @@ struct ServicesHash {
     auto mix = [&hash](int service) {
       hash = (hash ^ static_cast<size_t>(service)) * 0x100000001b3ULL;
     };
-    if (!path.calls->empty()) mix(path.model->calls[path.calls->front()].from);
-    for (int call : *path.calls) mix(path.model->calls[call].to);
+    const std::vector<CallEnds>& ends = path.graph->ends;
+    if (!path.calls->empty()) mix(ends[path.calls->front()].from);
+    for (int call : *path.calls) mix(ends[call].to);
     return hash;
   }
 };
 
 struct SameServices {
   bool operator()(const ServicesOf& a, const ServicesOf& b) const {
-    const std::vector<Call>& calls = a.model->calls;
+    const std::vector<CallEnds>& ends = a.graph->ends;
     if (a.calls->size() != b.calls->size()) return false;
     if (a.calls->empty()) return true;
-    if (calls[a.calls->front()].from != calls[b.calls->front()].from)
+    if (ends[a.calls->front()].from != ends[b.calls->front()].from)
       return false;
     for (size_t i = 0; i < a.calls->size(); ++i) {
-      if (calls[(*a.calls)[i]].to != calls[(*b.calls)[i]].to) return false;
+      if (ends[(*a.calls)[i]].to != ends[(*b.calls)[i]].to) return false;
     }
     return true;
   }
@@ -132,14 +133,14 @@ void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
   for (Finding* f : *findings) {
     if (f->check != "retry-amplification") continue;
     if (f->spelling.check)
-      unwritten.try_emplace({&context.model, &f->pending_calls}, f);
+      unwritten.try_emplace({&context.graph, &f->pending_calls}, f);
     else if (f->path.size() > 1)
       written.try_emplace(PathKey(f->path), f);
   }
   if (unwritten.empty() && written.empty()) return;
   auto over_limit = [&](const Finding& f) -> Finding* {
     if (f.spelling.check) {
-      auto it = unwritten.find({&context.model, &f.pending_calls});
+      auto it = unwritten.find({&context.graph, &f.pending_calls});
       return it == unwritten.end() ? nullptr : it->second;
     }
     auto it = written.find(PathKey(f.path));

@@ -133,7 +133,7 @@ std::string AnalysisContext::CallName(int call) const {
 }
 
 void AnalysisContext::AppendCallName(int call, std::string* out) const {
-  const Call& c = model.calls[call];
+  const CallEnds& c = graph.ends[call];
   ((*out += model.DisplayName(c.from)) += "->") += model.DisplayName(c.to);
 }
 
@@ -141,7 +141,7 @@ void AnalysisContext::AppendPathNames(const std::vector<int>& calls,
                                       const std::string& separator,
                                       std::string* out) const {
   bool first = true;
-  for (int s : PathServices(model, calls)) {
+  for (int s : PathServices(graph, calls)) {
     if (!first) *out += separator;
     *out += model.DisplayName(s);
     first = false;
@@ -227,7 +227,7 @@ std::string AnalysisContext::PathProductText(
 std::vector<std::string> AnalysisContext::PathNames(
     const std::vector<int>& calls) const {
   std::vector<std::string> names;
-  for (int s : PathServices(model, calls))
+  for (int s : PathServices(graph, calls))
     names.push_back(model.DisplayName(s));
   return names;
 }
@@ -399,17 +399,21 @@ std::vector<Evidence> AnalysisContext::PathEvidence(
 
 Path AnalysisContext::WorstPathTo(int service) const {
   const WorstPath& worst = graph.worst_paths[service];
-  return {graph.PathTo(model, service), worst.tries, worst.bounded,
+  return {graph.PathTo(service), worst.tries, worst.bounded,
           worst.retrying_layers};
 }
 
 Path AnalysisContext::PathEndingWith(int call) const {
-  Path path = WorstPathTo(model.calls[call].from);
+  const WorstPath& worst = graph.worst_paths[model.calls[call].from];
   const CallProduct& product = graph.calls[call];
+  Path path = {{},
+               worst.tries * product.tries,
+               worst.bounded * product.bounded,
+               worst.retrying_layers + product.retrying_layers};
+  // Sized once: a large fleet ends a path with every retrying call.
+  path.calls.reserve(static_cast<size_t>(worst.hops) + 1);
+  graph.AppendPathTo(model.calls[call].from, &path.calls);
   path.calls.push_back(call);
-  path.tries = path.tries * product.tries;
-  path.bounded *= product.bounded;
-  path.retrying_layers += product.retrying_layers;
   return path;
 }
 
@@ -417,7 +421,7 @@ const Documentation* AnalysisContext::PathDeclaration(
     const std::vector<int>& calls) const {
   if (calls.empty() || model.path_declarations.empty()) return nullptr;
   std::vector<std::string> keys;
-  for (int s : PathServices(model, calls))
+  for (int s : PathServices(graph, calls))
     keys.push_back(model.services[s].Key());
   for (const Documentation& d : model.path_declarations) {
     if (!d.path.empty()) {

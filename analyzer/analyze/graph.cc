@@ -29,12 +29,13 @@ bool Worse(const WorstPath& candidate, const WorstPath& current) {
 
 }  // namespace
 
-std::vector<int> PathServices(const Model& model,
+std::vector<int> PathServices(const GraphAnalysis& graph,
                               const std::vector<int>& calls) {
   std::vector<int> services;
+  services.reserve(calls.size() + 1);
   for (int call : calls) {
-    if (services.empty()) services.push_back(model.calls[call].from);
-    services.push_back(model.calls[call].to);
+    if (services.empty()) services.push_back(graph.ends[call].from);
+    services.push_back(graph.ends[call].to);
   }
   return services;
 }
@@ -43,8 +44,11 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
   GraphAnalysis out;
   size_t n = model.services.size();
   out.calls.reserve(model.calls.size());
-  for (const Call& call : model.calls)
+  out.ends.reserve(model.calls.size());
+  for (const Call& call : model.calls) {
     out.calls.push_back(MultiplyLayers(call));
+    out.ends.push_back({call.from, call.to});
+  }
 
   std::vector<std::vector<int>> outgoing(n);
   for (size_t i = 0; i < model.calls.size(); ++i) {
@@ -134,9 +138,11 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
       candidate.bounded = here.bounded * out.calls[call].bounded;
       candidate.retrying_layers =
           here.retrying_layers + out.calls[call].retrying_layers;
+      candidate.hops = here.hops + 1;
       if (out.worst_paths[to].last_call < 0 ||
           Worse(candidate, out.worst_paths[to])) {
         candidate.last_call = call;
+        candidate.previous_service = service;
         out.worst_paths[to] = candidate;
       }
     }
@@ -144,14 +150,19 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
   return out;
 }
 
-std::vector<int> GraphAnalysis::PathTo(const Model& model, int service) const {
+std::vector<int> GraphAnalysis::PathTo(int service) const {
   std::vector<int> calls;
-  for (int call = worst_paths[service].last_call; call >= 0;
-       call = worst_paths[model.calls[call].from].last_call) {
-    calls.push_back(call);
-  }
-  std::reverse(calls.begin(), calls.end());
+  AppendPathTo(service, &calls);
   return calls;
+}
+
+void GraphAnalysis::AppendPathTo(int service, std::vector<int>* calls) const {
+  size_t end = calls->size() + static_cast<size_t>(worst_paths[service].hops);
+  calls->resize(end);
+  for (const WorstPath* link = &worst_paths[service]; link->last_call >= 0;
+       link = &worst_paths[link->previous_service]) {
+    (*calls)[--end] = link->last_call;
+  }
 }
 
 }  // namespace ampcheck

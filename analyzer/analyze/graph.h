@@ -23,9 +23,21 @@ struct CallProduct {
 // stays linear in the graph however deep the paths are.
 struct WorstPath {
   int last_call = -1;  // -1: nobody calls the service
+  // The caller of last_call, and how many calls the path has: the chain is
+  // walked here alone, not through the model's calls, and written once into
+  // a list of the right size.
+  int previous_service = -1;
+  int hops = 0;
   Tries tries;
   double bounded = 1;
   int retrying_layers = 0;
+};
+
+// A call's caller and callee, copied out of the model: walks over a large
+// fleet's many paths read these 8 bytes a call, not the whole call.
+struct CallEnds {
+  int from = -1;
+  int to = -1;
 };
 
 struct Cycle {
@@ -34,6 +46,7 @@ struct Cycle {
 
 struct GraphAnalysis {
   std::vector<CallProduct> calls;      // by call index
+  std::vector<CallEnds> ends;          // by call index
   std::vector<WorstPath> worst_paths;  // by service index
   std::vector<Cycle> cycles;
   std::vector<bool> back_edge;  // by call index: closes a cycle
@@ -43,13 +56,15 @@ struct GraphAnalysis {
 
   // The calls of the worst path to `service`, entry first; empty when
   // nobody calls it.
-  std::vector<int> PathTo(const Model& model, int service) const;
+  std::vector<int> PathTo(int service) const;
+  // The same, appended to `calls`.
+  void AppendPathTo(int service, std::vector<int>* calls) const;
 };
 
 GraphAnalysis AnalyzeGraph(const Model& model);
 
 // Services along a path, entry first.
-std::vector<int> PathServices(const Model& model,
+std::vector<int> PathServices(const GraphAnalysis& graph,
                               const std::vector<int>& calls);
 
 }  // namespace ampcheck

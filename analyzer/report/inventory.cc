@@ -94,7 +94,7 @@ Inventory BuildInventory(const Model& model, const Analysis& analysis,
   for (size_t s = 0; s < n; ++s) {
     ServiceInventory& entry = inventory.services[s];
     entry.service = static_cast<int>(s);
-    entry.worst_inbound = analysis.graph.PathTo(model, static_cast<int>(s));
+    entry.worst_inbound = analysis.graph.PathTo(static_cast<int>(s));
     entry.inbound_tries = analysis.graph.worst_paths[s].tries;
     entry.worst_outbound = outbound[s];
     for (int call : outbound[s])

@@ -54,7 +54,7 @@ std::set<int> HighlightedCalls(const Model& model, const Analysis& analysis) {
     over.push_back(worst);
   std::set<int> calls;
   for (int s : over) {
-    for (int call : analysis.graph.PathTo(model, s)) calls.insert(call);
+    for (int call : analysis.graph.PathTo(s)) calls.insert(call);
   }
   return calls;
 }

@@ -187,7 +187,7 @@ class TextReporter : public Reporter {
       out << "worst path to each service (tries per entering request):\n";
       for (size_t i = 0; i < shown; ++i) {
         out << "  " << model.DisplayName(order[i]) << ": "
-            << context.PathArithmetic(analysis.graph.PathTo(model, order[i]))
+            << context.PathArithmetic(analysis.graph.PathTo(order[i]))
             << "\n";
       }
       if (shown < order.size()) {
