@@ -69,7 +69,7 @@ class AnalysisContext {
   // its arithmetic and related layers from a path (PathArithmetic and
   // PathEvidence), once findings are grouped.
   static void SpellCallLater(int call, Finding* f);
-  static void SpellPathLater(const std::vector<int>& calls, Finding* f);
+  static void SpellPathLater(std::vector<int> calls, Finding* f);
   // Spells what a check left pending (its text first, then its arithmetic
   // and related layers); a finding with nothing pending is left as it is.
   void SpellPending(Finding* f) const;

@@ -48,7 +48,13 @@ struct Service {
   // "orders", or "shop/orders" when the name repeats across namespaces.
   std::string display;
 
-  std::string Key() const { return ns + "/" + name; }
+  std::string Key() const {
+    std::string key;
+    key.reserve(ns.size() + 1 + name.size());
+    AppendKey(&key);
+    return key;
+  }
+  void AppendKey(std::string* out) const { ((*out += ns) += '/') += name; }
 };
 
 struct Call {

@@ -27,7 +27,7 @@ class UndocumentedAmplificationCheck : public Check {
     for (size_t i = 0; i < model.calls.size(); ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
-      const Path path = context.PathEndingWith(static_cast<int>(i));
+      Path path = context.PathEndingWith(static_cast<int>(i));
       if (path.retrying_layers < 2) continue;
       int last = static_cast<int>(i);
       if (context.PathDeclaration(path.calls)) continue;
@@ -43,11 +43,12 @@ class UndocumentedAmplificationCheck : public Check {
       f.check = id();
       f.severity = severity();
       f.location = context.CallLocation(last);
-      AnalysisContext::SpellPathLater(path.calls, &f);
-      SpellTextLater(&f);
       f.cause = context.CallCause(last);
       f.unit = "path";
       context.SetNumbers(path.calls, &f);
+      // The path is this finding's now: moved, not copied.
+      AnalysisContext::SpellPathLater(std::move(path.calls), &f);
+      SpellTextLater(&f);
       findings->push_back(std::move(f));
     }
   }
