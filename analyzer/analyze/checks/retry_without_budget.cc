@@ -6,6 +6,8 @@
 // tries; a budget of p% holds the growth to 1 + p/100 (seed 002: 1.2x).
 // Reported once per service, where its Service is declared, since budgets and
 // caps are set per destination.
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "analyzer/analyze/arithmetic.h"
@@ -28,56 +30,80 @@ class RetryWithoutBudgetCheck : public Check {
   void Run(const AnalysisContext& context,
            std::vector<Finding>* findings) const override {
     const Model& model = context.model;
-    // Per callee: the unlimited retrying mesh layers of its inbound calls.
-    std::vector<std::vector<std::pair<int, const Layer*>>> by_callee(
-        model.services.size());
+    // Per callee, the unlimited retrying mesh layers of its inbound calls, in
+    // call order: counted, then filed into one list by callee (a large
+    // fleet has a hundred thousand callees, not worth a list each).
+    std::vector<std::pair<int, const Layer*>> unlimited;
     for (size_t i = 0; i < model.calls.size(); ++i) {
       for (const Layer& layer : model.calls[i].layers) {
         if (layer.kind != LayerKind::kMesh || !layer.retries() ||
             layer.budget_percent || layer.max_concurrent_retries)
           continue;
-        by_callee[model.calls[i].to].push_back({static_cast<int>(i), &layer});
+        unlimited.push_back({static_cast<int>(i), &layer});
       }
     }
-    for (size_t callee = 0; callee < by_callee.size(); ++callee) {
-      const auto& layers = by_callee[callee];
-      if (layers.empty()) continue;
-      std::vector<std::string> callers;
-      const Layer* worst = nullptr;
-      std::vector<int> calls;
-      for (const auto& [call, layer] : layers) {
-        callers.push_back(model.DisplayName(model.calls[call].from));
-        calls.push_back(call);
-        if (!worst || worst->tries < layer->tries) worst = layer;
-      }
-      const std::string name = model.DisplayName(static_cast<int>(callee));
-      Finding f;
-      f.check = id();
-      f.severity = severity();
-      f.message =
-          name + ": " + std::to_string(callers.size()) +
-          (callers.size() == 1 ? " caller retries" : " callers retry") +
-          " into it through the mesh (" + Join(callers, ", ") + "; up to " +
-          worst->tries.ToString() + " tries, " + worst->origin +
-          ") with no retry budget and no maxRetries cap; a failure "
-          "multiplies its load by up to " +
-          worst->tries.ToString() + " where a " +
-          FormatFactor(kSuggestedBudgetPercent) + "% budget would hold it to " +
-          FormatFactor(BudgetBound(kSuggestedBudgetPercent));
-      f.location = model.services[callee].location;
-      f.path = {name};
-      f.arithmetic = context.CallArithmetic(calls.front());
-      for (int call : calls) {
-        for (const Layer& layer : model.calls[call].layers) {
-          if (layer.kind == LayerKind::kMesh && layer.location.known())
-            f.related.push_back(
-                {layer.location, context.CallName(call) + ": " + layer.detail});
-        }
-      }
-      f.identity = std::string(id()) + "|" + name;
-      f.tries = worst->tries;
-      findings->push_back(std::move(f));
+    std::vector<size_t> first(model.services.size() + 1, 0);
+    for (const auto& [call, layer] : unlimited)
+      ++first[context.graph.ends[call].to + 1];
+    for (size_t s = 1; s < first.size(); ++s) first[s] += first[s - 1];
+    std::vector<std::pair<int, const Layer*>> by_callee(unlimited.size());
+    std::vector<size_t> next(first.begin(), first.end() - 1);
+    for (const auto& entry : unlimited)
+      by_callee[next[context.graph.ends[entry.first].to]++] = entry;
+    unlimited = {};
+    for (size_t callee = 0; callee + 1 < first.size(); ++callee) {
+      if (first[callee] == first[callee + 1]) continue;
+      findings->push_back(Make(context, static_cast<int>(callee),
+                               by_callee.data() + first[callee],
+                               by_callee.data() + first[callee + 1]));
     }
+  }
+
+ private:
+  // The finding about `callee`, whose unlimited retrying mesh layers are
+  // [begin, end).
+  Finding Make(const AnalysisContext& context, int callee,
+               const std::pair<int, const Layer*>* begin,
+               const std::pair<int, const Layer*>* end) const {
+    const Model& model = context.model;
+    const Layer* worst = nullptr;
+    for (auto it = begin; it != end; ++it) {
+      if (!worst || worst->tries < it->second->tries) worst = it->second;
+    }
+    const size_t count = static_cast<size_t>(end - begin);
+    const std::string& name = model.DisplayName(callee);
+    const std::string tries = worst->tries.ToString();
+    Finding f;
+    f.check = id();
+    f.severity = severity();
+    // Written into one string: a large fleet has a hundred thousand.
+    std::string& message = f.message;
+    (((message += name) += ": ") += std::to_string(count)) +=
+        count == 1 ? " caller retries" : " callers retry";
+    message += " into it through the mesh (";
+    for (auto it = begin; it != end; ++it) {
+      if (it != begin) message += ", ";
+      message += model.DisplayName(context.graph.ends[it->first].from);
+    }
+    ((((message += "; up to ") += tries) += " tries, ") += worst->origin) +=
+        ") with no retry budget and no maxRetries cap; a failure multiplies "
+        "its load by up to ";
+    ((((message += tries) += " where a ") +=
+      FormatFactor(kSuggestedBudgetPercent)) += "% budget would hold it to ") +=
+        FormatFactor(BudgetBound(kSuggestedBudgetPercent));
+    f.location = model.services[callee].location;
+    f.path = {name};
+    f.arithmetic = context.CallArithmetic(begin->first);
+    for (auto it = begin; it != end; ++it) {
+      for (const Layer& layer : model.calls[it->first].layers) {
+        if (layer.kind == LayerKind::kMesh && layer.location.known())
+          f.related.push_back({layer.location, context.CallName(it->first) +
+                                                   ": " + layer.detail});
+      }
+    }
+    f.identity = std::string(id()) + "|" + name;
+    f.tries = worst->tries;
+    return f;
   }
 };
 
