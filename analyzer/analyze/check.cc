@@ -412,7 +412,8 @@ Path AnalysisContext::WorstPathTo(int service) const {
 }
 
 Path AnalysisContext::PathEndingWith(int call) const {
-  const WorstPath& worst = graph.worst_paths[model.calls[call].from];
+  const int from = graph.ends[call].from;
+  const WorstPath& worst = graph.worst_paths[from];
   const CallProduct& product = graph.calls[call];
   Path path = {{},
                worst.tries * product.tries,
@@ -420,7 +421,7 @@ Path AnalysisContext::PathEndingWith(int call) const {
                worst.retrying_layers + product.retrying_layers};
   // Sized once: a large fleet ends a path with every retrying call.
   path.calls.reserve(static_cast<size_t>(worst.hops) + 1);
-  graph.AppendPathTo(model.calls[call].from, &path.calls);
+  graph.AppendPathTo(from, &path.calls);
   path.calls.push_back(call);
   return path;
 }

@@ -6,6 +6,7 @@
 // tries; a budget of p% holds the growth to 1 + p/100 (seed 002: 1.2x).
 // Reported once per service, where its Service is declared, since budgets and
 // caps are set per destination.
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -30,9 +31,9 @@ class RetryWithoutBudgetCheck : public Check {
   void Run(const AnalysisContext& context,
            std::vector<Finding>* findings) const override {
     const Model& model = context.model;
-    // Per callee, the unlimited retrying mesh layers of its inbound calls, in
-    // call order: counted, then filed into one list by callee (a large
-    // fleet has a hundred thousand callees, not worth a list each).
+    // The unlimited retrying mesh layers of every call, then in runs by
+    // callee, each run in call order (one list, not a list per service: a
+    // large fleet has a hundred thousand callees).
     std::vector<std::pair<int, const Layer*>> unlimited;
     for (size_t i = 0; i < model.calls.size(); ++i) {
       for (const Layer& layer : model.calls[i].layers) {
@@ -42,20 +43,21 @@ class RetryWithoutBudgetCheck : public Check {
         unlimited.push_back({static_cast<int>(i), &layer});
       }
     }
-    std::vector<size_t> first(model.services.size() + 1, 0);
-    for (const auto& [call, layer] : unlimited)
-      ++first[context.graph.ends[call].to + 1];
-    for (size_t s = 1; s < first.size(); ++s) first[s] += first[s - 1];
-    std::vector<std::pair<int, const Layer*>> by_callee(unlimited.size());
-    std::vector<size_t> next(first.begin(), first.end() - 1);
-    for (const auto& entry : unlimited)
-      by_callee[next[context.graph.ends[entry.first].to]++] = entry;
-    unlimited = {};
-    for (size_t callee = 0; callee + 1 < first.size(); ++callee) {
-      if (first[callee] == first[callee + 1]) continue;
-      findings->push_back(Make(context, static_cast<int>(callee),
-                               by_callee.data() + first[callee],
-                               by_callee.data() + first[callee + 1]));
+    const std::vector<CallEnds>& ends = context.graph.ends;
+    auto callee_of = [&ends](const std::pair<int, const Layer*>& entry) {
+      return ends[entry.first].to;
+    };
+    std::stable_sort(unlimited.begin(), unlimited.end(),
+                     [&](const auto& a, const auto& b) {
+                       return callee_of(a) < callee_of(b);
+                     });
+    for (auto run = unlimited.begin(); run != unlimited.end();) {
+      const int callee = callee_of(*run);
+      auto end = std::find_if(run, unlimited.end(), [&](const auto& entry) {
+        return callee_of(entry) != callee;
+      });
+      findings->push_back(Make(context, callee, &*run, &*run + (end - run)));
+      run = end;
     }
   }
 
