@@ -135,7 +135,7 @@ std::string AnalysisContext::CallName(int call) const {
 
 void AnalysisContext::AppendCallName(int call, std::string* out) const {
   const CallEnds& c = graph.ends[call];
-  ((*out += model.DisplayName(c.from)) += "->") += model.DisplayName(c.to);
+  ((*out += ServiceName(c.from)) += "->") += ServiceName(c.to);
 }
 
 void AnalysisContext::AppendPathNames(const std::vector<int>& calls,
@@ -144,7 +144,7 @@ void AnalysisContext::AppendPathNames(const std::vector<int>& calls,
   bool first = true;
   for (int s : PathServices(graph, calls)) {
     if (!first) *out += separator;
-    *out += model.DisplayName(s);
+    *out += ServiceName(s);
     first = false;
   }
 }
@@ -190,10 +190,9 @@ std::string AnalysisContext::PathArithmetic(
       elided = elided * graph.calls[call].tries;
       if (i + kTail + 1 == calls.size()) {
         parts.push_back("[" + std::to_string(calls.size() - kHead - kTail) +
-                        " hops " +
-                        model.DisplayName(model.calls[calls[kHead]].from) +
-                        "->...->" + model.DisplayName(model.calls[call].to) +
-                        ": " + elided.ToString() + "]");
+                        " hops " + ServiceName(graph.ends[calls[kHead]].from) +
+                        "->...->" + ServiceName(graph.ends[call].to) + ": " +
+                        elided.ToString() + "]");
       }
       continue;
     }
@@ -228,8 +227,7 @@ std::string AnalysisContext::PathProductText(
 std::vector<std::string> AnalysisContext::PathNames(
     const std::vector<int>& calls) const {
   std::vector<std::string> names;
-  for (int s : PathServices(graph, calls))
-    names.push_back(model.DisplayName(s));
+  for (int s : PathServices(graph, calls)) names.push_back(ServiceName(s));
   return names;
 }
 

@@ -50,6 +50,10 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
     out.ends.push_back({call.from, call.to});
   }
 
+  out.names.reserve(n);
+  for (const Service& service : model.services)
+    out.names.push_back(service.display);
+
   std::vector<std::vector<int>> outgoing(n);
   for (size_t i = 0; i < model.calls.size(); ++i) {
     outgoing[model.calls[i].from].push_back(static_cast<int>(i));

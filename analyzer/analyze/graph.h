@@ -45,8 +45,12 @@ struct Cycle {
 };
 
 struct GraphAnalysis {
-  std::vector<CallProduct> calls;      // by call index
-  std::vector<CallEnds> ends;          // by call index
+  std::vector<CallProduct> calls;  // by call index
+  std::vector<CallEnds> ends;      // by call index
+  // Services' display names, by service index, copied out of the model: a
+  // large fleet's paths name services at random, and this list stays in
+  // cache where the services themselves do not.
+  std::vector<std::string> names;
   std::vector<WorstPath> worst_paths;  // by service index
   std::vector<Cycle> cycles;
   std::vector<bool> back_edge;  // by call index: closes a cycle

@@ -209,7 +209,7 @@ void WriteCallJson(const AnalysisContext& context, size_t i, JsonText* out) {
   out->Key("evidence");
   WriteEvidenceList(call.evidence, out);
   out->Key("from");
-  out->String(context.model.DisplayName(call.from));
+  out->String(context.ServiceName(call.from));
   out->Key("layers");
   out->BeginArray();
   for (const Layer& layer : call.layers) WriteLayerJson(layer, out);
@@ -236,7 +236,7 @@ void WriteCallJson(const AnalysisContext& context, size_t i, JsonText* out) {
     out->Strings(call.notes);
   }
   out->Key("to");
-  out->String(context.model.DisplayName(call.to));
+  out->String(context.ServiceName(call.to));
   out->Key("tries");
   out->Value(TriesJson(product.tries));
   if (std::optional<Millis> hold = WorstCaseHoldTime(call.layers, 0)) {

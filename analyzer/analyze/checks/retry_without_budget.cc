@@ -51,29 +51,39 @@ class RetryWithoutBudgetCheck : public Check {
                      [&](const auto& a, const auto& b) {
                        return callee_of(a) < callee_of(b);
                      });
+    const std::string suggestion = SuggestedBudget();
     for (auto run = unlimited.begin(); run != unlimited.end();) {
       const int callee = callee_of(*run);
       auto end = std::find_if(run, unlimited.end(), [&](const auto& entry) {
         return callee_of(entry) != callee;
       });
-      findings->push_back(Make(context, callee, &*run, &*run + (end - run)));
+      findings->push_back(
+          Make(context, callee, &*run, &*run + (end - run), suggestion));
       run = end;
     }
   }
 
  private:
+  // " where a 20% budget would hold it to 1.2": the same for every callee.
+  static std::string SuggestedBudget() {
+    return " where a " + FormatFactor(kSuggestedBudgetPercent) +
+           "% budget would hold it to " +
+           FormatFactor(BudgetBound(kSuggestedBudgetPercent));
+  }
+
   // The finding about `callee`, whose unlimited retrying mesh layers are
-  // [begin, end).
+  // [begin, end); `suggestion` is SuggestedBudget().
   Finding Make(const AnalysisContext& context, int callee,
                const std::pair<int, const Layer*>* begin,
-               const std::pair<int, const Layer*>* end) const {
+               const std::pair<int, const Layer*>* end,
+               const std::string& suggestion) const {
     const Model& model = context.model;
     const Layer* worst = nullptr;
     for (auto it = begin; it != end; ++it) {
       if (!worst || worst->tries < it->second->tries) worst = it->second;
     }
     const size_t count = static_cast<size_t>(end - begin);
-    const std::string& name = model.DisplayName(callee);
+    const std::string& name = context.ServiceName(callee);
     const std::string tries = worst->tries.ToString();
     Finding f;
     f.check = id();
@@ -85,14 +95,12 @@ class RetryWithoutBudgetCheck : public Check {
     message += " into it through the mesh (";
     for (auto it = begin; it != end; ++it) {
       if (it != begin) message += ", ";
-      message += model.DisplayName(context.graph.ends[it->first].from);
+      message += context.ServiceName(context.graph.ends[it->first].from);
     }
     ((((message += "; up to ") += tries) += " tries, ") += worst->origin) +=
         ") with no retry budget and no maxRetries cap; a failure multiplies "
         "its load by up to ";
-    ((((message += tries) += " where a ") +=
-      FormatFactor(kSuggestedBudgetPercent)) += "% budget would hold it to ") +=
-        FormatFactor(BudgetBound(kSuggestedBudgetPercent));
+    (message += tries) += suggestion;
     f.location = model.services[callee].location;
     f.path = {name};
     f.arithmetic = context.CallArithmetic(begin->first);
