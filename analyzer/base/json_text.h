@@ -34,6 +34,10 @@ class JsonText {
   // Any value as nlohmann prints it (numbers with a fraction, small trees).
   void Value(const nlohmann::json& value);
   void Strings(const std::vector<std::string>& values);
+  // The text written so far, in bytes; Reserve makes room for `bytes` more
+  // at once, so that a long list is not copied each time its text doubles.
+  size_t Size() const { return out_->size(); }
+  void Reserve(size_t bytes) { out_->reserve(out_->size() + bytes); }
 
  private:
   struct Open {
