@@ -151,22 +151,34 @@ void AnalysisContext::AppendPathNames(const std::vector<int>& calls,
 
 std::string AnalysisContext::CallArithmetic(int call) const {
   const Call& c = model.calls[call];
-  const CallProduct& product = graph.calls[call];
-  std::string text = CallName(call) + "(" + product.tries.ToString();
-  // Timeout-only layers are no factor of the tries.
-  std::vector<const Layer*> factors;
+  std::string text;
+  AppendCallName(call, &text);
+  (text += '(') += graph.calls[call].tries.ToString();
+  // Timeout-only layers are no factor of the tries. Written into one string:
+  // the JSON report writes one for each of a cluster's calls.
+  const auto factors =
+      std::count_if(c.layers.begin(), c.layers.end(),
+                    [](const Layer& layer) { return !layer.timeout_only; });
+  if (factors == 0) return text += ": no retrying layer)";
+  if (factors == 1) {
+    for (const Layer& layer : c.layers) {
+      if (layer.timeout_only) continue;
+      text += ": ";
+      layer.AppendDescription(&text);
+    }
+    return text += ')';
+  }
+  text += " = ";
+  bool first = true;
   for (const Layer& layer : c.layers) {
-    if (!layer.timeout_only) factors.push_back(&layer);
+    if (layer.timeout_only) continue;
+    if (!first) text += " x ";
+    first = false;
+    (((text += layer.tries.ToString()) += ' ') += LayerKindName(layer.kind)) +=
+        ": ";
+    layer.AppendDescription(&text);
   }
-  if (factors.empty()) return text + ": no retrying layer)";
-  if (factors.size() == 1) return text + ": " + factors[0]->Describe() + ")";
-  std::vector<std::string> parts;
-  for (const Layer* layer_pointer : factors) {
-    const Layer& layer = *layer_pointer;
-    parts.push_back(layer.tries.ToString() + " " + LayerKindName(layer.kind) +
-                    ": " + layer.Describe());
-  }
-  return text + " = " + Join(parts, " x ") + ")";
+  return text += ')';
 }
 
 std::string AnalysisContext::PathArithmetic(

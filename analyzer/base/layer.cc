@@ -52,9 +52,14 @@ const char* ProvenanceName(Provenance provenance) {
 }
 
 std::string Layer::Describe() const {
-  std::string text = origin;
-  if (location.known()) text += ", " + location.ToString();
+  std::string text;
+  AppendDescription(&text);
   return text;
+}
+
+void Layer::AppendDescription(std::string* out) const {
+  *out += origin;
+  if (location.known()) (*out += ", ") += location.ToString();
 }
 
 }  // namespace ampcheck

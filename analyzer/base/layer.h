@@ -111,6 +111,8 @@ struct Layer {
   bool retries() const { return tries.retries(); }
   // One line for arithmetic: "VirtualService orders, routing.yaml:9".
   std::string Describe() const;
+  // Appends Describe() to `out`.
+  void AppendDescription(std::string* out) const;
 };
 
 }  // namespace ampcheck
