@@ -196,6 +196,8 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
   // Keyed by check and cause; the order groups are visited in changes
   // nothing (each group's lead and list depend on its members alone).
   std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash> groups;
+  // At most a group a finding: the table is never rehashed as it fills.
+  groups.reserve(findings.size());
   for (size_t i = 0; i < findings.size(); ++i) {
     if (!findings[i]->cause.empty())
       groups[{findings[i]->check, findings[i]->cause}].push_back(i);
