@@ -7,13 +7,18 @@
 # service of each, and the ratio of the two. DATAPLANE is the generator's:
 # sidecar (Istio), ambient, linkerd or kuma, each optionally +routes (a
 # Gateway API route per Service).
-#   bench/cluster_stream_bench.sh [services=20000] [calls=50000] [build-dir=build] [dataplane=sidecar]
+# The two sizes run ROUNDS times each, in turn (single, double, single, ...),
+# and the figures compared are each size's medians: one run of each swings
+# by more than the ratio's margin on a shared machine, and taking the two in
+# turn gives both the same swings.
+#   bench/cluster_stream_bench.sh [services=20000] [calls=50000] [build-dir=build] [dataplane=sidecar] [rounds=5]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 services=${1:-20000}
 calls=${2:-50000}
 build=${3:-build}
 dataplane=${4:-sidecar}
+rounds=${5:-5}
 source bench/measure.sh
 
 # stream SERVICES CALLS: the path of the fleet's stream, generated once.
@@ -32,12 +37,15 @@ stream() {
   echo "$dir.stream.yaml"
 }
 
+# run LABEL SERVICES CALLS ROUND: measures one scan into WALL_/CPU_/RSS_LABEL_ROUND;
+# the first round also prints what the report holds.
 run() {
-  local label=$1 input; input=$(stream "$2" "$3")
+  local label=$1 round=$4 input; input=$(stream "$2" "$3")
   local out; out=$(mktemp)
-  measure "$label" "$out" "$build/ampcheck" scan - --format json --fail-on never \
+  measure "${label}_$round" "$out" "$build/ampcheck" scan - --format json --fail-on never \
     --max-file-size 2000000000 <"$input"
-  python3 - "$out" "$input" "$label" <<'PY'
+  if [ "$round" = 1 ]; then
+    python3 - "$out" "$input" "$label" <<'PY'
 import collections, json, os, sys
 report = json.load(open(sys.argv[1]))
 summary = report["summary"]
@@ -48,15 +56,27 @@ print(f"{sys.argv[3]}: {os.path.getsize(sys.argv[2]) / 1e6:.1f} MB stream, "
       f"({findings / max(1, summary['services']):.2f} per service): "
       + ", ".join(f"{check} {n}" for check, n in by_check.most_common()))
 PY
+  fi
   rm -f "$out"
 }
 
-run single "$services" "$calls"
-run double $((services * 2)) $((calls * 2))
-printf 'single: wall %.2f s, cpu %.2f s, peak RSS %.1f MiB\n' "$WALL_single" "$CPU_single" \
-  "$(echo "$RSS_single / 1024" | bc -l)"
-printf 'double: wall %.2f s, cpu %.2f s, peak RSS %.1f MiB\n' "$WALL_double" "$CPU_double" \
-  "$(echo "$RSS_double / 1024" | bc -l)"
+for r in $(seq "$rounds"); do
+  run single "$services" "$calls" "$r"
+  run double $((services * 2)) $((calls * 2)) "$r"
+done
+for label in single double; do
+  walls=() cpus=() rsss=()
+  for r in $(seq "$rounds"); do
+    w="WALL_${label}_$r" c="CPU_${label}_$r" m="RSS_${label}_$r"
+    walls+=("${!w}") cpus+=("${!c}") rsss+=("${!m}")
+  done
+  printf -v "WALL_$label" '%s' "$(median "${walls[@]}")"
+  printf -v "CPU_$label" '%s' "$(median "${cpus[@]}")"
+  printf -v "RSS_$label" '%s' "$(median "${rsss[@]}")"
+  w="WALL_$label" c="CPU_$label" m="RSS_$label"
+  printf '%s: median of %d runs: wall %.2f s, cpu %.2f s, peak RSS %.1f MiB (walls: %s s)\n' \
+    "$label" "$rounds" "${!w}" "${!c}" "$(echo "${!m} / 1024" | bc -l)" "${walls[*]}"
+done
 echo "twice the fleet costs: $(ratio "$WALL_double" "$WALL_single")x the wall time," \
   "$(ratio "$CPU_double" "$CPU_single")x the CPU, $(ratio "$RSS_double" "$RSS_single")x the memory" \
-  "($(nproc) cores)"
+  "($(nproc) cores, medians of $rounds runs each)"

@@ -43,6 +43,10 @@ row() {
 
 ratio() { echo "scale=2; $1 / $2" | bc -l; }
 
+# median VALUES...: the middle one (the lower of the two middle ones of an
+# even count).
+median() { printf '%s\n' "$@" | sort -g | sed -n "$((($# + 1) / 2))p"; }
+
 # measure3 LABEL OUTFILE CMD...: measure run REPEAT times (default 3); each of
 # WALL_, CPU_, RSS_<label> is the median of its runs, which damps a busy
 # neighbour on a shared machine.
@@ -53,7 +57,7 @@ measure3() {
     measure "_m3" "$outfile" "$@"
     walls+=("$WALL__m3"); cpus+=("$CPU__m3"); rsss+=("$RSS__m3")
   done
-  printf -v "WALL_$label" '%s' "$(printf '%s\n' "${walls[@]}" | sort -g | sed -n "$(((n + 1) / 2))p")"
-  printf -v "CPU_$label" '%s' "$(printf '%s\n' "${cpus[@]}" | sort -g | sed -n "$(((n + 1) / 2))p")"
-  printf -v "RSS_$label" '%s' "$(printf '%s\n' "${rsss[@]}" | sort -g | sed -n "$(((n + 1) / 2))p")"
+  printf -v "WALL_$label" '%s' "$(median "${walls[@]}")"
+  printf -v "CPU_$label" '%s' "$(median "${cpus[@]}")"
+  printf -v "RSS_$label" '%s' "$(median "${rsss[@]}")"
 }
