@@ -1,5 +1,7 @@
 #include "analyzer/base/stage_timer.h"
 
+#include <sys/resource.h>
+
 #include <cstdio>
 #include <cstdlib>
 
@@ -13,11 +15,18 @@ bool TimingsWanted() {
   return wanted;
 }
 
-std::string TimingLine(const char* stage, double seconds) {
-  char text[160];
-  std::snprintf(text, sizeof text, "ampcheck: timing: %s %.3f s\n", stage,
-                seconds);
+std::string TimingLine(const char* stage, double seconds, double peak_mib) {
+  char text[192];
+  std::snprintf(text, sizeof text,
+                "ampcheck: timing: %s %.3f s, peak %.0f MiB\n", stage, seconds,
+                peak_mib);
   return text;
+}
+
+double PeakResidentMiB() {
+  rusage usage{};
+  if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+  return static_cast<double>(usage.ru_maxrss) / 1024;  // Linux: KiB
 }
 
 StageTimer::StageTimer(const char* stage)
@@ -28,7 +37,7 @@ StageTimer::~StageTimer() {
   double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start_)
           .count();
-  std::fputs(TimingLine(stage_, seconds).c_str(), stderr);
+  std::fputs(TimingLine(stage_, seconds, PeakResidentMiB()).c_str(), stderr);
 }
 
 }  // namespace ampcheck

@@ -1,6 +1,7 @@
-// Wall time of the pipeline's stages, printed to standard error when the
-// environment sets AMPCHECK_TIMINGS (docs/performance.md): where a run's
-// time goes, without a profiler.
+// Wall time of the pipeline's stages, and the process's peak memory when
+// each ends, printed to standard error when the environment sets
+// AMPCHECK_TIMINGS (docs/performance.md): where a run's time and memory go,
+// without a profiler.
 #ifndef AMPCHECK_BASE_STAGE_TIMER_H_
 #define AMPCHECK_BASE_STAGE_TIMER_H_
 
@@ -12,10 +13,15 @@ namespace ampcheck {
 // Whether AMPCHECK_TIMINGS is set (read once).
 bool TimingsWanted();
 
-// "ampcheck: timing: <stage> <seconds> s", the line a stage prints.
-std::string TimingLine(const char* stage, double seconds);
+// "ampcheck: timing: <stage> <seconds> s, peak <MiB> MiB", the line a stage
+// prints.
+std::string TimingLine(const char* stage, double seconds, double peak_mib);
 
-// Prints the time from its construction to its end, when timings are wanted.
+// The process's peak resident memory so far, in MiB (getrusage).
+double PeakResidentMiB();
+
+// Prints the time from its construction to its end, and the peak memory at
+// its end, when timings are wanted.
 class StageTimer {
  public:
   explicit StageTimer(const char* stage);
