@@ -17,14 +17,8 @@ std::string ImageName(const std::string& image) {
 
 }  // namespace
 
-Attribution::Attribution(ResolveContext* c) {
-  for (size_t i = 0; i < c->model.services.size(); ++i) {
-    const Service& s = c->model.services[i];
-    names_.emplace(ToLower(s.name), static_cast<int>(i));
-    for (const std::string& alias : s.aliases) {
-      names_.emplace(ToLower(ImageName(alias)), static_cast<int>(i));
-    }
-  }
+Attribution::Attribution(ResolveContext* c)
+    : context_(*c), services_at_start_(c->model.services.size()) {
   for (const BuildMarkerFact& m : c->build_markers)
     markers_[m.directory].push_back(m);
   for (const SourceAttribution& a : c->policy.sources) {
@@ -123,7 +117,21 @@ int Attribution::ServiceOf(const std::string& file) const {
   return outermost;
 }
 
+void Attribution::IndexNames() const {
+  // The services as they were when the attribution was made: later ones
+  // (external nodes) are not code owners.
+  const std::vector<Service>& services = context_.model.services;
+  names_.reserve(services.size());
+  for (size_t i = 0; i < services_at_start_; ++i) {
+    const Service& s = services[i];
+    names_.try_emplace(ToLower(s.name), static_cast<int>(i));
+    for (const std::string& alias : s.aliases)
+      names_.try_emplace(ToLower(ImageName(alias)), static_cast<int>(i));
+  }
+}
+
 int Attribution::Match(const std::string& name) const {
+  std::call_once(names_indexed_, [this] { IndexNames(); });
   auto it = names_.find(ToLower(BaseName(name)));
   return it == names_.end() ? -1 : it->second;
 }

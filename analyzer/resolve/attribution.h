@@ -7,7 +7,9 @@
 #define AMPCHECK_RESOLVE_ATTRIBUTION_H_
 
 #include <map>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "analyzer/resolve/resolve_context.h"
@@ -31,8 +33,17 @@ class Attribution {
   void IndexReferences();
 
   int Match(const std::string& name) const;
+  // Fills names_ on the first Match: a cluster given as manifests alone
+  // never asks, and its tens of thousands of names are not indexed three
+  // times per run for nothing.
+  void IndexNames() const;
 
-  std::multimap<std::string, int> names_;
+  const ResolveContext& context_;
+  size_t services_at_start_;
+  // Lower-case service, workload and image names -> the first service (by
+  // index) with that name.
+  mutable std::unordered_map<std::string, int> names_;
+  mutable std::once_flag names_indexed_;
   std::map<std::string, std::vector<BuildMarkerFact>> markers_;
   std::vector<std::pair<std::string, int>> declared_;  // (path prefix, service)
   // Shared project directory -> (service, evidence) of its users.
