@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include "analyzer/base/stage_timer.h"
 #include "analyzer/base/strings.h"
@@ -207,6 +208,10 @@ void Collect(std::vector<FileFacts>* facts, ResolveContext* c) {
 
 void BuildServices(ResolveContext* c) {
   DropShadowedLocalWorkloads(c);
+  // A service per Service and per workload at most, before gateways and
+  // external nodes: a large fleet's list is not moved as it grows.
+  c->model.services.reserve(c->model.services.size() + c->k8s_services.size() +
+                            c->workloads.size());
   for (const ServiceFact& s : c->k8s_services) {
     Service service;
     service.name = s.name;
@@ -228,7 +233,7 @@ void BuildServices(ResolveContext* c) {
   }
   // Services by (namespace, one of their selector labels): each workload
   // tests only the Services that could select it.
-  std::map<std::string, std::vector<const ServiceFact*>> by_label;
+  std::unordered_map<std::string, std::vector<const ServiceFact*>> by_label;
   for (const ServiceFact& s : c->k8s_services) {
     if (s.selector.empty()) continue;
     const auto& [key, value] = *s.selector.begin();
