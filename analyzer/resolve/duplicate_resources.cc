@@ -1,16 +1,31 @@
 #include "analyzer/resolve/duplicate_resources.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
+#include <unordered_map>
+#include <utility>
+#include <vector>
 
 namespace ampcheck {
 namespace {
 
-// (kind, namespace, name); the namespace is "" for a Namespace.
-using ResourceKey = std::tuple<std::string, std::string, std::string>;
+// (kind, namespace, name); the namespace is "" for a Namespace. Views into
+// the facts, which outlive the check.
+using ResourceKey =
+    std::tuple<std::string_view, std::string_view, std::string_view>;
+
+struct ResourceKeyHash {
+  size_t operator()(const ResourceKey& key) const {
+    std::hash<std::string_view> hash;
+    const auto& [kind, ns, name] = key;
+    return (hash(name) * 31 + hash(ns)) * 31 + hash(kind);
+  }
+};
 // A definition by its kind and where it starts.
 using Definition = std::pair<std::string, Location>;
 
@@ -27,13 +42,19 @@ void EraseDropped(const std::string& kind, const std::set<Definition>& dropped,
 void DropDuplicateResources(const std::vector<FileFacts>& facts,
                             ResolveContext* c) {
   const std::string& default_ns = c->policy.default_namespace;
-  auto ns_or_default = [&](const std::string& ns) {
+  auto ns_or_default = [&](const std::string& ns) -> const std::string& {
     return ns.empty() ? default_ns : ns;
   };
-  std::map<ResourceKey, std::vector<Location>> definitions;
-  auto add = [&](const std::string& kind, const std::string& ns,
-                 const std::string& name, const Location& location) {
-    definitions[{kind, ns, name}].push_back(location);
+  // Hashed: a cluster's hundred thousand resources are told apart without
+  // ordering them; the few defined twice are ordered below.
+  std::unordered_map<ResourceKey, std::vector<const Location*>, ResourceKeyHash>
+      definitions;
+  definitions.reserve(c->workloads.size() + c->k8s_services.size() +
+                      c->virtual_services.size() + c->destination_rules.size() +
+                      c->gateways.size());
+  auto add = [&](std::string_view kind, std::string_view ns,
+                 std::string_view name, const Location& location) {
+    definitions[{kind, ns, name}].push_back(&location);
   };
   // Namespaces and ConfigMaps from the facts (Collect keeps one of each
   // name); the rest from what Collect gathered, namespaces defaulted.
@@ -54,6 +75,19 @@ void DropDuplicateResources(const std::vector<FileFacts>& facts,
   for (const GatewayFact& gw : c->gateways)
     add("Gateway", gw.ns, gw.name, gw.location);
 
+  // The resources defined at more than one place, in key order.
+  std::vector<std::pair<ResourceKey, std::vector<Location>>> repeated;
+  for (const auto& [key, at] : definitions) {
+    if (at.size() < 2) continue;
+    std::vector<Location> locations;
+    for (const Location* location : at) locations.push_back(*location);
+    std::sort(locations.begin(), locations.end());
+    locations.erase(std::unique(locations.begin(), locations.end()),
+                    locations.end());
+    if (locations.size() > 1) repeated.emplace_back(key, std::move(locations));
+  }
+  std::sort(repeated.begin(), repeated.end());
+
   std::set<Definition> kept, dropped;
   // One diagnostic per pair of files (the ignored one, the one used): an
   // alternative tree repeats hundreds of resources, file by file.
@@ -61,12 +95,9 @@ void DropDuplicateResources(const std::vector<FileFacts>& facts,
            std::vector<std::pair<std::string, Location>>>
       by_file_pair;  // (ignored file, used file) -> (label, used location)
   std::map<std::pair<std::string, std::string>, Location> first_ignored;
-  for (auto& [key, locations] : definitions) {
-    std::sort(locations.begin(), locations.end());
-    locations.erase(std::unique(locations.begin(), locations.end()),
-                    locations.end());
-    if (locations.size() < 2) continue;
-    const auto& [kind, ns, name] = key;
+  for (const auto& [key, locations] : repeated) {
+    const auto& [kind_view, ns_view, name_view] = key;
+    const std::string kind(kind_view), ns(ns_view), name(name_view);
     std::string label = kind + " " + (ns.empty() ? "" : ns + "/") + name;
     const Location& first = locations.front();
     kept.insert({kind, first});
