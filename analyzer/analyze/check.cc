@@ -430,7 +430,7 @@ Path AnalysisContext::PathEndingWith(int call) const {
                worst.bounded * product.bounded,
                worst.retrying_layers + product.retrying_layers};
   // Sized once: a large fleet ends a path with every retrying call.
-  path.calls.reserve(static_cast<size_t>(worst.hops) + 1);
+  path.calls.reserve(static_cast<size_t>(graph.path_links[from].hops) + 1);
   graph.AppendPathTo(from, &path.calls);
   path.calls.push_back(call);
   return path;

@@ -151,6 +151,10 @@ GraphAnalysis AnalyzeGraph(const Model& model) {
       }
     }
   }
+  out.path_links.reserve(n);
+  for (const WorstPath& path : out.worst_paths)
+    out.path_links.push_back(
+        {path.last_call, path.previous_service, path.hops});
   return out;
 }
 
@@ -161,10 +165,10 @@ std::vector<int> GraphAnalysis::PathTo(int service) const {
 }
 
 void GraphAnalysis::AppendPathTo(int service, std::vector<int>* calls) const {
-  size_t end = calls->size() + static_cast<size_t>(worst_paths[service].hops);
+  size_t end = calls->size() + static_cast<size_t>(path_links[service].hops);
   calls->resize(end);
-  for (const WorstPath* link = &worst_paths[service]; link->last_call >= 0;
-       link = &worst_paths[link->previous_service]) {
+  for (const PathLink* link = &path_links[service]; link->last_call >= 0;
+       link = &path_links[link->previous_service]) {
     (*calls)[--end] = link->last_call;
   }
 }
