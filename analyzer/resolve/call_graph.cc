@@ -157,6 +157,13 @@ void CallsFromEnvironment(ResolveContext* c) {
               &unread[i]);
         }
       });
+  // An env value names one call at most: a large fleet's list of calls and
+  // its index are sized once, not grown (and their fresh pages faulted) step
+  // by step.
+  size_t named_calls = 0;
+  for (const std::vector<EnvCall>& calls : named) named_calls += calls.size();
+  c->model.calls.reserve(c->model.calls.size() + named_calls);
+  c->call_index.reserve(c->call_index.size() + named_calls);
   for (size_t i = 0; i < services; ++i) {
     int caller = static_cast<int>(i);
     c->model.counts.env_from_unread += unread[i];

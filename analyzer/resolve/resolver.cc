@@ -212,6 +212,7 @@ void BuildServices(ResolveContext* c) {
   // external nodes: a large fleet's list is not moved as it grows.
   c->model.services.reserve(c->model.services.size() + c->k8s_services.size() +
                             c->workloads.size());
+  c->workload_service.reserve(c->workloads.size());
   for (const ServiceFact& s : c->k8s_services) {
     Service service;
     service.name = s.name;
