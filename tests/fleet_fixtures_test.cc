@@ -170,12 +170,12 @@ void CheckFleet(const fs::path& root) {
     std::vector<Affected> members = f.affected;
     if (members.empty()) members.push_back(AffectedBy(f));
     for (const Affected& lazy : members) {
-      const Affected a = context.Spelled(lazy);
-      Key key{a.location.file, a.location.line, f.check};
+      const AffectedText a = context.Spelled(lazy);
+      Key key{lazy.location.file, lazy.location.line, f.check};
       ++found[key];
       found_messages[key].push_back(a.message);
       for (const std::string& folded : a.folded_checks) {
-        Key also{a.location.file, a.location.line, folded};
+        Key also{lazy.location.file, lazy.location.line, folded};
         ++found[also];
         found_messages[also].push_back(a.message);
       }

@@ -83,21 +83,33 @@ bool Worse(const MemberRank& a, const MemberRank& b) {
 
 }  // namespace
 
+namespace {
+
+bool HasText(const Finding& f) {
+  return !f.path.empty() || !f.message.empty() || !f.identity.empty() ||
+         !f.folded_checks.empty();
+}
+
+}  // namespace
+
 Affected AffectedBy(const Finding& f) {
-  return {f.path,    f.location,      f.message,       f.identity, f.tries,
-          f.bounded, f.folded_checks, f.pending_calls, f.spelling};
+  Affected a{f.location, f.tries, f.bounded, f.pending_calls, f.spelling};
+  if (HasText(f)) {
+    a.written = std::make_shared<const AffectedText>(
+        AffectedText{f.path, f.message, f.identity, f.folded_checks});
+  }
+  return a;
 }
 
 Affected AffectedBy(Finding&& f) {
-  return {std::move(f.path),
-          std::move(f.location),
-          std::move(f.message),
-          std::move(f.identity),
-          f.tries,
-          f.bounded,
-          std::move(f.folded_checks),
-          std::move(f.pending_calls),
-          std::move(f.spelling)};
+  Affected a{std::move(f.location), f.tries, f.bounded,
+             std::move(f.pending_calls), std::move(f.spelling)};
+  if (HasText(f)) {
+    a.written = std::make_shared<const AffectedText>(
+        AffectedText{std::move(f.path), std::move(f.message),
+                     std::move(f.identity), std::move(f.folded_checks)});
+  }
+  return a;
 }
 
 void AppendFolded(const std::string& folded_message, std::string* message) {
@@ -263,7 +275,7 @@ std::vector<std::string> Identities(const AnalysisContext& context,
   for (const Affected& a : finding.affected) {
     out.push_back(a.spelling.check
                       ? context.SpellText(a.calls, a.spelling).identity
-                      : a.identity);
+                      : a.text().identity);
   }
   return out;
 }

@@ -42,9 +42,9 @@ TEST_CASE("causes: one finding per cause, the worst leads, all listed") {
   CHECK(lead.message == "a->c: 27 tries; and 1 more path from the same cause");
   CHECK(lead.identity == "retry-amplification|cause|layer|wrapper|shop/a");
   REQUIRE(lead.affected.size() == 2);
-  CHECK(lead.affected[0].identity == "retry-amplification|a->c");
-  CHECK(lead.affected[1].identity == "retry-amplification|a->b");
-  CHECK(lead.affected[1].message == "a->b: 12 tries");
+  CHECK(lead.affected[0].text().identity == "retry-amplification|a->c");
+  CHECK(lead.affected[1].text().identity == "retry-amplification|a->b");
+  CHECK(lead.affected[1].text().message == "a->b: 12 tries");
   // Alone under its cause: its own message, the cause's identity.
   CHECK(out[1].message == "d->b: 16 tries");
   CHECK(out[1].identity == "retry-amplification|cause|layer|other|shop/d");
@@ -95,7 +95,8 @@ TEST_CASE("causes: groups made on two threads are those made on one") {
     CHECK(by_one[i].identity == by_two[i].identity);
     REQUIRE(by_one[i].affected.size() == by_two[i].affected.size());
     for (size_t k = 0; k < by_one[i].affected.size(); ++k)
-      CHECK(by_one[i].affected[k].identity == by_two[i].affected[k].identity);
+      CHECK(by_one[i].affected[k].text().identity ==
+            by_two[i].affected[k].text().identity);
   }
 }
 
@@ -272,10 +273,10 @@ TEST_CASE("causes: text a check leaves unwritten is written when printed") {
   CHECK(Find(analysis, "undocumented-amplification") == nullptr);
   REQUIRE(over->affected.size() == 2);
   // The lead's own entry says what the finding said before it was grouped.
-  const Affected first = context.Spelled(over->affected[0]);
+  const AffectedText first = context.Spelled(over->affected[0]);
   CHECK(first.message == own);
   CHECK(first.identity == "retry-amplification|frontend>orders>pricing");
-  const Affected second = context.Spelled(over->affected[1]);
+  const AffectedText second = context.Spelled(over->affected[1]);
   CHECK(second.message ==
         "path frontend -> orders -> stock: 9 tries per request exceeds the "
         "limit of 4 (limits.max_tries); 2 retrying layers (3 mesh x 3 "
@@ -284,7 +285,7 @@ TEST_CASE("causes: text a check leaves unwritten is written when printed") {
   CHECK(second.identity == "retry-amplification|frontend>orders>stock");
   CHECK(second.folded_checks ==
         std::vector<std::string>{"undocumented-amplification"});
-  CHECK(second.location == Location{"app.java", 5});
+  CHECK(over->affected[1].location == Location{"app.java", 5});
   CHECK(Identities(context, *over) ==
         std::vector<std::string>{
             "retry-amplification|cause|layer|wrapper|shop/orders",

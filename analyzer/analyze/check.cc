@@ -348,24 +348,32 @@ void AnalysisContext::SpellText(Finding* f) const {
     f->message += MoreFromSameCause(f->affected.size() - 1, f->unit);
 }
 
-Affected AnalysisContext::Spelled(const Affected& a) const {
-  Affected out = a;
-  if (out.spelling.check) WriteLeftText(*this, a.calls, &out);
+AffectedText AnalysisContext::Spelled(const Affected& a) const {
+  AffectedText out = a.text();
+  if (!a.spelling.check) return out;
+  // As WriteLeftText writes a finding.
+  FindingText text = SpellText(a.calls, a.spelling);
+  out.message = std::move(text.message);
+  out.path = std::move(text.path);
+  if (out.identity.empty()) out.identity = std::move(text.identity);
+  for (const Check* folded : a.spelling.folded)
+    AddFoldedCheck(folded->id(), &out.folded_checks);
   return out;
 }
 
 FindingText AnalysisContext::Named(const Affected& a) const {
-  if (!a.spelling.check) return {"", a.path, a.identity};
+  const AffectedText& written = a.text();
+  if (!a.spelling.check) return {"", written.path, written.identity};
   FindingText text = a.spelling.check->Name(*this, a.calls, a.spelling);
   // A cause's own entry keeps the identity it was grouped under, as
   // WriteLeftText does.
-  if (!a.identity.empty()) text.identity = a.identity;
+  if (!written.identity.empty()) text.identity = written.identity;
   return text;
 }
 
 // Every check that leaves its text unwritten names the path of its calls.
 std::vector<std::string> AnalysisContext::PathNamesOf(const Affected& a) const {
-  return a.spelling.check ? PathNames(a.calls) : a.path;
+  return a.spelling.check ? PathNames(a.calls) : a.text().path;
 }
 
 std::vector<std::string> AnalysisContext::PathNamesOf(const Finding& f) const {

@@ -87,8 +87,8 @@ class AnalysisContext {
   // none: a cause's is set when grouped) if its check left them unwritten;
   // a cause's message then counts the others it affects.
   void SpellText(Finding* f) const;
-  // `a` with its text written.
-  Affected Spelled(const Affected& a) const;
+  // a's text, written.
+  AffectedText Spelled(const Affected& a) const;
   // a's path and identity, without writing its message.
   FindingText Named(const Affected& a) const;
   // The service names of the path of a (or f), without writing the rest of

@@ -2,6 +2,7 @@
 #ifndef AMPCHECK_ANALYZE_FINDING_H_
 #define AMPCHECK_ANALYZE_FINDING_H_
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -32,19 +33,34 @@ struct FindingText {
   std::string identity;
 };
 
+// What a finding of its own said about its call or path.
+struct AffectedText {
+  std::vector<std::string> path = {};  // service display names, entry first
+  std::string message = {};
+  std::string identity = {};  // the per-call or per-path identity (v1)
+  std::vector<std::string> folded_checks = {};  // as Finding::folded_checks
+};
+
 // One call or path a cause affects: what a finding of its own would have said.
 // Text left to its check (spelling.check set) is written by
 // AnalysisContext::Spelled.
 struct Affected {
-  std::vector<std::string> path = {};  // service display names, entry first
   Location location = {};
-  std::string message = {};
-  std::string identity = {};  // the per-call or per-path identity (v1)
   Tries tries = {};
   double bounded = 1;
-  std::vector<std::string> folded_checks = {};  // as Finding::folded_checks
-  std::vector<int> calls = {};                  // the call, or the path's calls
+  std::vector<int> calls = {};  // the call, or the path's calls
   Spelling spelling = {};
+  // The text its finding had written, if any; never changed once grouped.
+  // Held apart: most entries leave their text to their check, and a large
+  // fleet's hundreds of thousands of entries do not each carry four empty
+  // strings and lists.
+  std::shared_ptr<const AffectedText> written = {};
+
+  // The written text, or an empty one.
+  const AffectedText& text() const {
+    static const AffectedText kNothing;
+    return written ? *written : kNothing;
+  }
 };
 
 struct Finding {

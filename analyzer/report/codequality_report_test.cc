@@ -1,12 +1,26 @@
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
 namespace {
+
+// An entry whose finding wrote its text.
+Affected WrittenEntry(std::vector<std::string> path, Location location,
+                      std::string message) {
+  Affected a;
+  a.location = std::move(location);
+  a.written = std::make_shared<const AffectedText>(
+      AffectedText{std::move(path), std::move(message)});
+  return a;
+}
 
 std::vector<std::string> Paths(const Analysis& analysis) {
   std::ostringstream out;
@@ -28,8 +42,8 @@ TEST_CASE("codequality: a finding without a location is kept, never dropped") {
   Finding by_member;
   by_member.check = "implicit-mesh-retry";
   by_member.message = "Istio default: 3 tries; and 1 more call";
-  by_member.affected = {{{"a", "b"}, {}, "a->b"},
-                        {{"c", "d"}, {"deploy/c.yaml", 9}, "c->d"}};
+  by_member.affected = {WrittenEntry({"a", "b"}, {}, "a->b"),
+                        WrittenEntry({"c", "d"}, {"deploy/c.yaml", 9}, "c->d")};
   Finding nowhere;
   nowhere.check = "retry-amplification";
   nowhere.message = "path a -> b: 9 tries";

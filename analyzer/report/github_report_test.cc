@@ -2,12 +2,26 @@
 
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
 namespace {
+
+// An entry whose finding wrote its text.
+Affected WrittenEntry(std::vector<std::string> path, Location location,
+                      std::string message) {
+  Affected a;
+  a.location = std::move(location);
+  a.written = std::make_shared<const AffectedText>(
+      AffectedText{std::move(path), std::move(message)});
+  return a;
+}
 
 TEST_CASE("github: workflow commands escape what the runner parses") {
   CHECK(EscapeWorkflowData("50% of a\nb\r") == "50%25 of a%0Ab%0D");
@@ -38,8 +52,8 @@ TEST_CASE("github: one annotation per cause, worst first, input errors too") {
   error.message = "path a -> b: 12 tries";
   error.location = {"policy.yaml", 7};
   error.unit = "path";
-  error.affected = {{{"a", "b"}, {"policy.yaml", 7}, "a -> b: 12"},
-                    {{"c", "b"}, {"policy.yaml", 9}, "c -> b: 11"}};
+  error.affected = {WrittenEntry({"a", "b"}, {"policy.yaml", 7}, "a -> b: 12"),
+                    WrittenEntry({"c", "b"}, {"policy.yaml", 9}, "c -> b: 11")};
   analysis.findings = {note, error};
   std::ostringstream out;
   MakeReporter("github")->Render(model, analysis, {}, out);
