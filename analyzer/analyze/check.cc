@@ -161,11 +161,10 @@ std::string AnalysisContext::CallArithmetic(int call) const {
                     [](const Layer& layer) { return !layer.timeout_only; });
   if (factors == 0) return text += ": no retrying layer)";
   if (factors == 1) {
-    for (const Layer& layer : c.layers) {
-      if (layer.timeout_only) continue;
-      text += ": ";
-      layer.AppendDescription(&text);
-    }
+    text += ": ";
+    std::find_if(c.layers.begin(), c.layers.end(), [](const Layer& layer) {
+      return !layer.timeout_only;
+    })->AppendDescription(&text);
     return text += ')';
   }
   text += " = ";
@@ -324,40 +323,34 @@ FindingText AnalysisContext::SpellText(const std::vector<int>& calls,
 
 namespace {
 
-// Writes the text `item` (a Finding or an Affected) left to its check into
-// its fields, the identity only where it has none (a cause's is set when
-// grouped), and marks it written.
+// Writes the text `spelling` leaves to its check into `item` (a Finding or
+// an AffectedText): the identity only where it has none (a cause's is set
+// when grouped).
 template <typename Item>
 void WriteLeftText(const AnalysisContext& context,
-                   const std::vector<int>& calls, Item* item) {
-  FindingText text = context.SpellText(calls, item->spelling);
+                   const std::vector<int>& calls, const Spelling& spelling,
+                   Item* item) {
+  FindingText text = context.SpellText(calls, spelling);
   item->message = std::move(text.message);
   item->path = std::move(text.path);
   if (item->identity.empty()) item->identity = std::move(text.identity);
-  for (const Check* folded : item->spelling.folded)
+  for (const Check* folded : spelling.folded)
     AddFoldedCheck(folded->id(), &item->folded_checks);
-  item->spelling = {};
 }
 
 }  // namespace
 
 void AnalysisContext::SpellText(Finding* f) const {
   if (!f->spelling.check) return;
-  WriteLeftText(*this, f->pending_calls, f);
+  WriteLeftText(*this, f->pending_calls, f->spelling, f);
+  f->spelling = {};
   if (f->affected.size() > 1)
     f->message += MoreFromSameCause(f->affected.size() - 1, f->unit);
 }
 
 AffectedText AnalysisContext::Spelled(const Affected& a) const {
   AffectedText out = a.text();
-  if (!a.spelling.check) return out;
-  // As WriteLeftText writes a finding.
-  FindingText text = SpellText(a.calls, a.spelling);
-  out.message = std::move(text.message);
-  out.path = std::move(text.path);
-  if (out.identity.empty()) out.identity = std::move(text.identity);
-  for (const Check* folded : a.spelling.folded)
-    AddFoldedCheck(folded->id(), &out.folded_checks);
+  if (a.spelling.check) WriteLeftText(*this, a.calls, a.spelling, &out);
   return out;
 }
 

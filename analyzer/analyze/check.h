@@ -31,11 +31,9 @@ class AnalysisContext {
   const Model& model;
   const GraphAnalysis& graph;
 
-  // A service's display name, read from the graph's copy (the model's
-  // when the graph has none).
+  // A service's display name, read from the graph's copy.
   const std::string& ServiceName(int service) const {
-    return graph.names.empty() ? model.DisplayName(service)
-                               : graph.names[service];
+    return graph.names[service];
   }
   // "checkout->pricing"
   std::string CallName(int call) const;

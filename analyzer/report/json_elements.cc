@@ -125,7 +125,7 @@ void WriteFindingJson(const AnalysisContext& context, const Finding& f,
     // cause's message says it once; a fleet's cause lists 100,000 paths).
     out->Key("affected");
     out->BeginArray();
-    size_t start = out->Size();
+    const size_t start = out->Size();
     for (size_t i = 0; i < f.affected.size(); ++i) {
       // Room for the rest, at half as much again as the first one: a cause
       // of a large fleet lists 100,000 paths, a few hundred megabytes.
