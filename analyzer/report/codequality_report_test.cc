@@ -1,26 +1,15 @@
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "analyzer/report/report_test_support.h"
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
 namespace {
-
-// An entry whose finding wrote its text.
-Affected WrittenEntry(std::vector<std::string> path, Location location,
-                      std::string message) {
-  Affected a;
-  a.location = std::move(location);
-  a.written = std::make_shared<const AffectedText>(
-      AffectedText{std::move(path), std::move(message)});
-  return a;
-}
 
 std::vector<std::string> Paths(const Analysis& analysis) {
   std::ostringstream out;

@@ -2,26 +2,15 @@
 
 #include <doctest/doctest.h>
 
-#include <memory>
 #include <sstream>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "analyzer/report/report_test_support.h"
 #include "analyzer/report/reporter.h"
 
 namespace ampcheck {
 namespace {
-
-// An entry whose finding wrote its text.
-Affected WrittenEntry(std::vector<std::string> path, Location location,
-                      std::string message) {
-  Affected a;
-  a.location = std::move(location);
-  a.written = std::make_shared<const AffectedText>(
-      AffectedText{std::move(path), std::move(message)});
-  return a;
-}
 
 TEST_CASE("github: workflow commands escape what the runner parses") {
   CHECK(EscapeWorkflowData("50% of a\nb\r") == "50%25 of a%0Ab%0D");
