@@ -67,7 +67,7 @@ Outcome Scan(const GeneratedFleet& fleet,
   // Each call or path a cause affects: grouping by cause must not change
   // what is affected.
   for (const Finding& f : result.analysis.findings)
-    out.findings[f.check] += std::max<int>(1, f.affected.size());
+    out.findings[std::string(f.check)] += std::max<int>(1, f.affected.size());
   return out;
 }
 

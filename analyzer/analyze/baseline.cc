@@ -160,8 +160,10 @@ void ReconcileAccepted(const Baseline* baseline,
         }
       }
       if (entry) {
-        Suppression by_baseline{
-            f.check, "", "accepted in baseline", {baseline->file, entry->line}};
+        Suppression by_baseline{std::string(f.check),
+                                "",
+                                "accepted in baseline",
+                                {baseline->file, entry->line}};
         analysis->suppressed.emplace_back(std::move(f), by_baseline);
       } else {
         remaining.push_back(std::move(f));

@@ -5,12 +5,12 @@
 namespace ampcheck {
 namespace {
 
-Finding MakeFinding(const std::string& check, const std::string& identity,
+Finding MakeFinding(const char* check, const std::string& identity,
                     Location location) {
   Finding f;
   f.check = check;
   f.identity = identity;
-  f.message = check + " on " + identity;
+  f.message = std::string(check) + " on " + identity;
   f.location = location;
   f.path = {"orders", "pricing"};
   return f;

@@ -28,7 +28,7 @@ struct SortKey {
 // The rank of each distinct string among `values`, in string order.
 class Ranks {
  public:
-  uint32_t Id(const std::string& value) {
+  uint32_t Id(std::string_view value) {
     if (!ids_.empty() && last_ == value) return last_id_;
     auto [it, added] = ids_.try_emplace(value, ids_.size());
     last_ = it->first;

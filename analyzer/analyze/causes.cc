@@ -187,7 +187,7 @@ void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
     context.SpellText(into);
     context.SpellText(f);
     AppendFolded(f->message, &into->message);
-    into->folded_checks.push_back(f->check);
+    into->folded_checks.emplace_back(f->check);
   }
   *findings = std::move(kept);
 }
@@ -252,7 +252,7 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
       lead.message += MoreFromSameCause(members.size() - 1, lead.unit);
     // Whether or not others share it: the identity stays the same as calls
     // come and go under one cause.
-    lead.identity = lead.check + "|cause|" + lead.cause;
+    ((lead.identity = lead.check) += "|cause|") += lead.cause;
   });
   std::vector<Finding> out;
   out.reserve(

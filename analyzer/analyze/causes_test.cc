@@ -9,7 +9,7 @@
 namespace ampcheck {
 namespace {
 
-Finding Made(const std::string& check, const std::string& cause,
+Finding Made(const char* check, const std::string& cause,
              std::vector<std::string> path, long long tries, int line) {
   Finding f;
   f.check = check;
@@ -20,7 +20,7 @@ Finding Made(const std::string& check, const std::string& cause,
   f.location = {"policy.yaml", line};
   f.message = f.path.front() + "->" + f.path.back() + ": " +
               std::to_string(tries) + " tries";
-  f.identity = check + "|" + f.path.front() + "->" + f.path.back();
+  f.identity = std::string(check) + "|" + f.path.front() + "->" + f.path.back();
   f.unit = "path";
   return f;
 }

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyzer/base/layer.h"
@@ -64,7 +65,8 @@ struct Affected {
 };
 
 struct Finding {
-  std::string check;  // stable id: "retry-amplification"
+  // Stable id: "retry-amplification"; a check's id(), which outlives it.
+  std::string_view check;
   Severity severity = Severity::kError;
   std::string message;            // one line, lower-case, with the numbers
   Location location;              // the layer that causes it

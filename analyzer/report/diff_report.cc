@@ -27,7 +27,7 @@ bool AllClear(const FleetDiff& diff) {
 std::string FindingText(const Finding& f) {
   std::string where = f.location.ToString();
   return (where.empty() ? "" : where + ": ") + SeverityName(f.severity) + ": " +
-         f.message + " [" + f.check + "]";
+         f.message + " [" + std::string(f.check) + "]";
 }
 
 void RenderText(const FleetSide& base, const FleetSide& head,

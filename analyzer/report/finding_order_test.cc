@@ -7,7 +7,7 @@ namespace {
 
 Finding Make(Severity severity, Tries tries, const std::string& identity) {
   Finding f;
-  f.check = std::string("c");
+  f.check = "c";
   f.severity = severity;
   f.tries = tries;
   f.bounded = tries.unbounded() ? 1e300 : static_cast<double>(tries.count());

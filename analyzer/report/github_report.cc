@@ -42,7 +42,8 @@ class GithubReporter : public Reporter {
       }
       if (!f->arithmetic.empty()) message += "\n" + f->arithmetic;
       out << WorkflowCommand(CommandFor(f->severity), f->location,
-                             "ampcheck " + f->check, message, options.sarif)
+                             "ampcheck " + std::string(f->check), message,
+                             options.sarif)
           << "\n";
     }
     for (const Diagnostic& d : model.diagnostics) {

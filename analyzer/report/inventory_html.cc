@@ -145,8 +145,8 @@ void FindingsTable(const Analysis& analysis, std::ostream& out) {
     out << "<tr>"
         << Cell(SeverityName(f.severity),
                 std::to_string(static_cast<int>(f.severity)))
-        << Cell(f.check) << Cell(f.message) << Cell(f.location.ToString())
-        << "</tr>\n";
+        << Cell(std::string(f.check)) << Cell(f.message)
+        << Cell(f.location.ToString()) << "</tr>\n";
   }
   out << "</tbody></table>\n";
 }

@@ -45,8 +45,8 @@ struct AffectedPath {
 };
 
 std::string FindingLine(const Finding& f) {
-  std::string line =
-      "- " + std::string(SeverityIcon(f.severity)) + " " + Code(f.check);
+  std::string line = "- " + std::string(SeverityIcon(f.severity)) + " " +
+                     Code(std::string(f.check));
   if (f.location.known()) line += " at " + Code(f.location.ToString());
   return line + ": " + MarkdownEscape(f.message) + "\n";
 }
@@ -265,7 +265,7 @@ class MarkdownReporter : public Reporter {
                                   size_t room) {
     std::vector<std::string> suppressed, problems;
     for (const auto& [f, s] : analysis.suppressed) {
-      std::string line = "- " + Code(f.check) + " " +
+      std::string line = "- " + Code(std::string(f.check)) + " " +
                          MarkdownEscape(f.message) + ": " +
                          MarkdownEscape(s.reason);
       if (s.location.known()) line += " (" + Code(s.location.ToString()) + ")";

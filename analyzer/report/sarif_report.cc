@@ -227,7 +227,8 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted[static_cast<int>(f->severity)];
       continue;
     }
-    results.push_back(ResultJson(context, *f, RuleIndex(f->check), options));
+    results.push_back(
+        ResultJson(context, *f, RuleIndex(std::string(f->check)), options));
   }
   // Suppressed findings stay in the log, marked, so code scanning closes
   // their alerts instead of forgetting them.
@@ -236,7 +237,8 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted_suppressed;
       continue;
     }
-    json result = ResultJson(context, f, RuleIndex(f.check), options);
+    json result =
+        ResultJson(context, f, RuleIndex(std::string(f.check)), options);
     // SARIF's kinds: a comment in the analysed file is "inSource".
     json suppression = {{"kind", s.target.known() ? "inSource" : "external"},
                         {"justification", s.reason}};

@@ -126,7 +126,8 @@ void RenderFinding(const AnalysisContext& context, const Finding& f,
   bool color = options.color;
   out << Where(f.location, color) << SeverityWord(f.severity, color) << ": "
       << f.message << " "
-      << Paint(TextStyle::kQuiet, "[" + f.check + "]", color) << "\n";
+      << Paint(TextStyle::kQuiet, "[" + std::string(f.check) + "]", color)
+      << "\n";
   if (!f.arithmetic.empty()) out << "    " << f.arithmetic << "\n";
   if (f.affected.size() > 1) {
     // The cause's calls or paths, worst first: a few, or all with -v.
@@ -144,10 +145,11 @@ void RenderFinding(const AnalysisContext& context, const Finding& f,
       out << "      and " << f.affected.size() - shown
           << " more; -v or --format json lists them\n";
   }
-  std::string fix = CheckFix(f.check);
+  std::string fix = CheckFix(std::string(f.check));
   if (!fix.empty()) {
     out << "    " << Paint(TextStyle::kFix, "fix:", color) << " " << fix
-        << " See " << CheckDocsUrl(options.sarif.help_base, f.check) << "\n";
+        << " See "
+        << CheckDocsUrl(options.sarif.help_base, std::string(f.check)) << "\n";
   }
 }
 
@@ -187,8 +189,7 @@ class TextReporter : public Reporter {
       out << "worst path to each service (tries per entering request):\n";
       for (size_t i = 0; i < shown; ++i) {
         out << "  " << model.DisplayName(order[i]) << ": "
-            << context.PathArithmetic(analysis.graph.PathTo(order[i]))
-            << "\n";
+            << context.PathArithmetic(analysis.graph.PathTo(order[i])) << "\n";
       }
       if (shown < order.size()) {
         out << "  ... " << order.size() - shown
