@@ -196,7 +196,7 @@ void AnalysisContext::SpellPathLater(std::vector<int> calls, Finding* f) {
 FindingText AnalysisContext::SpellText(const std::vector<int>& calls,
                                        const Spelling& spelling) const {
   FindingText text = spelling.check->Spell(*this, calls, spelling);
-  for (const Check* folded : spelling.folded) {
+  for (const Check* folded : FoldedChecks(spelling)) {
     Spelling own;
     own.check = folded;
     AppendFolded(folded->Spell(*this, calls, own).message, &text.message);
@@ -217,7 +217,7 @@ void WriteLeftText(const AnalysisContext& context,
   item->message = std::move(text.message);
   item->path = std::move(text.path);
   if (item->identity.empty()) item->identity = std::move(text.identity);
-  for (const Check* folded : spelling.folded)
+  for (const Check* folded : FoldedChecks(spelling))
     AddFoldedCheck(folded->id(), &item->folded_checks);
 }
 

@@ -181,7 +181,7 @@ void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
     }
     if (into->spelling.check && f->spelling.check) {
       // Both left to their checks: spelled together when printed.
-      into->spelling.folded.push_back(f->spelling.check);
+      AddFolded(f->spelling.check, &into->spelling);
       continue;
     }
     context.SpellText(into);
@@ -235,14 +235,14 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
     lead.affected.reserve(members.size());
     lead.affected.push_back(AffectedBy(lead));
     // Its own folded checks first, then the others', as when written at once.
-    for (const Check* folded : lead.spelling.folded)
+    for (const Check* folded : FoldedChecks(lead.spelling))
       AddFoldedCheck(folded->id(), &lead.folded_checks);
     for (size_t m : members) {
       if (m == members.front()) continue;
       absorbed[m] = true;
       for (const std::string& folded : findings[m]->folded_checks)
         AddFoldedCheck(folded, &lead.folded_checks);
-      for (const Check* folded : findings[m]->spelling.folded)
+      for (const Check* folded : FoldedChecks(findings[m]->spelling))
         AddFoldedCheck(folded->id(), &lead.folded_checks);
       // An absorbed finding is dropped below: its text moves, not copies.
       lead.affected.push_back(AffectedBy(std::move(*findings[m])));

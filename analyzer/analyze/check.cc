@@ -115,6 +115,23 @@ void Check::SetLayerNumbers(const Layer& layer, Finding* f) {
       layer.tries.unbounded() ? 1 : static_cast<double>(layer.tries.count());
 }
 
+void AddFolded(const Check* folded, Spelling* spelling) {
+  const auto& checks = AllChecks();
+  for (size_t i = 0; i < checks.size(); ++i) {
+    if (checks[i].get() == folded) spelling->folded |= uint32_t{1} << i;
+  }
+}
+
+std::vector<const Check*> FoldedChecks(const Spelling& spelling) {
+  std::vector<const Check*> out;
+  if (!spelling.folded) return out;
+  const auto& checks = AllChecks();
+  for (size_t i = 0; i < checks.size(); ++i) {
+    if (spelling.folded & (uint32_t{1} << i)) out.push_back(checks[i].get());
+  }
+  return out;
+}
+
 bool IsCheckId(const std::string& id) {
   for (const auto& check : AllChecks()) {
     if (id == check->id()) return true;

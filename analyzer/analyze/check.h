@@ -75,6 +75,10 @@ class Check {
 const std::vector<std::unique_ptr<Check>>& AllChecks();
 // Whether `id` names one of AllChecks().
 bool IsCheckId(const std::string& id);
+// Appends `folded`'s text on the same calls to what `spelling` writes.
+void AddFolded(const Check* folded, Spelling* spelling);
+// The checks whose text `spelling` appends, in AllChecks() order.
+std::vector<const Check*> FoldedChecks(const Spelling& spelling);
 
 std::unique_ptr<Check> MakeBackoffExceedsTimeoutCheck();
 std::unique_ptr<Check> MakeUnboundedRetryCheck();

@@ -2,6 +2,7 @@
 #ifndef AMPCHECK_ANALYZE_FINDING_H_
 #define AMPCHECK_ANALYZE_FINDING_H_
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -23,8 +24,10 @@ struct Spelling {
   int layer = -1;   // the layer of the last call it is about, if one
   int variant = 0;  // which of the check's messages
   // Checks whose text on the same calls is appended (their finding was
-  // folded into this one).
-  std::vector<const Check*> folded = {};
+  // folded into this one): a bit each, by index in AllChecks()
+  // (AddFolded, FoldedChecks). Bits, not a list: every candidate and every
+  // entry of a cause carries one, and almost all are empty.
+  uint32_t folded = 0;
 };
 
 // What a check writes about one call or path.
