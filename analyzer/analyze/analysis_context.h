@@ -4,7 +4,9 @@
 #ifndef AMPCHECK_ANALYZE_ANALYSIS_CONTEXT_H_
 #define AMPCHECK_ANALYZE_ANALYSIS_CONTEXT_H_
 
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyzer/analyze/finding.h"
@@ -29,6 +31,12 @@ class AnalysisContext {
 
   const Model& model;
   const GraphAnalysis& graph;
+  // The names of the causes its checks give; findings name them while the
+  // context, or the Analysis it is handed to, lives.
+  std::shared_ptr<CauseNames> cause_names = std::make_shared<CauseNames>();
+
+  // `name` as a finding's cause, held once however many findings name it.
+  CauseName Cause(std::string_view name) const { return cause_names->Of(name); }
 
   // A service's display name, read from the graph's copy.
   const std::string& ServiceName(int service) const {

@@ -76,6 +76,7 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
     analysis.graph = AnalyzeGraph(model);
   }
   AnalysisContext context(model, analysis.graph);
+  analysis.cause_names = context.cause_names;
   std::vector<std::vector<Finding>> by_check;
   {
     StageTimer timer("analyze: checks");

@@ -2,6 +2,7 @@
 #ifndef AMPCHECK_ANALYZE_ANALYZER_H_
 #define AMPCHECK_ANALYZE_ANALYZER_H_
 
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -22,6 +23,8 @@ struct Analysis {
   std::vector<Finding> findings;  // sorted, suppressions applied
   // Findings a policy suppression removed, with the suppression that did.
   std::vector<std::pair<Finding, Suppression>> suppressed;
+  // The causes its findings name.
+  std::shared_ptr<const CauseNames> cause_names;
 };
 
 Analysis Analyze(const Model& model, const AnalyzeOptions& options);

@@ -52,16 +52,17 @@ struct SameServices {
   }
 };
 
-// A check and a cause, as views into the findings that hold them.
+// A check and a cause: its id, and the cause's name as the analysis holds it.
 struct CauseKey {
-  std::string_view check, cause;
+  std::string_view check;
+  CauseName cause;
   bool operator==(const CauseKey&) const = default;
 };
 
 struct CauseKeyHash {
   size_t operator()(const CauseKey& key) const {
     std::hash<std::string_view> hash;
-    return hash(key.cause) * 31 + hash(key.check);
+    return std::hash<const void*>()(key.cause.address()) * 31 + hash(key.check);
   }
 };
 
@@ -252,7 +253,7 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
       lead.message += MoreFromSameCause(members.size() - 1, lead.unit);
     // Whether or not others share it: the identity stays the same as calls
     // come and go under one cause.
-    ((lead.identity = lead.check) += "|cause|") += lead.cause;
+    ((lead.identity = lead.check) += "|cause|") += lead.cause.view();
   });
   std::vector<Finding> out;
   out.reserve(

@@ -9,11 +9,17 @@
 namespace ampcheck {
 namespace {
 
+// The causes these tests' findings name.
+CauseNames& TestCauses() {
+  static CauseNames names;
+  return names;
+}
+
 Finding Made(const char* check, const std::string& cause,
              std::vector<std::string> path, long long tries, int line) {
   Finding f;
   f.check = check;
-  f.cause = cause;
+  f.cause = TestCauses().Of(cause);
   f.path = std::move(path);
   f.tries = Tries::Of(tries);
   f.bounded = static_cast<double>(tries);

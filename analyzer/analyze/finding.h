@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "analyzer/analyze/cause_name.h"
 #include "analyzer/base/layer.h"
 #include "analyzer/facts/facts.h"
 
@@ -94,8 +95,9 @@ struct Finding {
   double bounded = 1;
   // What the finding is about, without line numbers: findings of one check
   // with the same cause are one finding (analyzer/analyze/causes.h). Empty:
-  // a cause of its own.
-  std::string cause;
+  // a cause of its own. Held by the analysis that made it
+  // (AnalysisContext::Cause).
+  CauseName cause;
   const char* unit = "call";  // what `affected` counts: "call" or "path"
   // The calls or paths the cause affects, worst first (this finding's own
   // first); empty when it affects only its own.

@@ -89,7 +89,7 @@ class TimeoutInversionCheck : public Check {
           FormatDuration(*longest_hold[call.to]) +
           " with retries: the caller gives up while the callee still works";
       // Every caller that gives up early is held by the same retries.
-      f.cause = "held-by|" + context.CallCause(downstream);
+      f.cause = context.Cause("held-by|" + context.CallCause(downstream));
       findings->push_back(std::move(f));
     }
   }
