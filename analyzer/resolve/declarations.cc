@@ -2,6 +2,9 @@
 // ampcheck.io/max-tries + ampcheck.io/retry-owner annotations on a
 // VirtualService (for its routes) or a workload (for its outbound calls).
 #include <algorithm>
+#include <map>
+#include <memory>
+#include <utility>
 
 #include "analyzer/base/strings.h"
 #include "analyzer/resolve/resolve_context.h"
@@ -106,27 +109,29 @@ void AddDeclarations(ResolveContext* c) {
     auto d =
         FromAnnotations(w.annotations, w.kind + " " + w.name, w.location, c);
     if (!d) continue;
+    const auto shared = std::make_shared<const Documentation>(std::move(*d));
     int service = c->workload_service[w.ns + "/" + w.name];
-    c->model.services[service].declaration = d;
+    c->model.services[service].declaration = shared;
     if (service >= static_cast<int>(c->outgoing.size())) continue;
     for (int call : c->outgoing[service]) {
       if (!c->model.calls[call].declaration)
-        c->model.calls[call].declaration = d;
+        c->model.calls[call].declaration = shared;
     }
   }
   // VirtualService annotations: the calls its routes carry (to its hosts, or
   // through it from a gateway). Indexed first: one pass over the calls.
-  std::map<int, Documentation> by_callee;
-  std::map<std::string, Documentation> by_origin;
+  std::map<int, std::shared_ptr<const Documentation>> by_callee;
+  std::map<std::string, std::shared_ptr<const Documentation>> by_origin;
   for (const VirtualServiceFact& vs : c->virtual_services) {
     auto d = FromAnnotations(vs.annotations, "VirtualService " + vs.name,
                              vs.location, c);
     if (!d) continue;
+    const auto shared = std::make_shared<const Documentation>(std::move(*d));
     for (const std::string& host : vs.hosts) {
       int callee = c->ResolveHost(host, vs.ns);
-      if (callee >= 0) by_callee[callee] = *d;
+      if (callee >= 0) by_callee[callee] = shared;
     }
-    by_origin["VirtualService " + vs.name] = *d;
+    by_origin["VirtualService " + vs.name] = shared;
   }
   for (Call& call : c->model.calls) {
     if (by_callee.empty() && by_origin.empty()) break;
@@ -167,7 +172,8 @@ void AddDeclarations(ResolveContext* c) {
               " does not exist in the inputs (declare it under calls:)");
       continue;
     }
-    c->model.calls[it->second].declaration = d;
+    c->model.calls[it->second].declaration =
+        std::make_shared<const Documentation>(d);
   }
 }
 

@@ -4,6 +4,7 @@
 #define AMPCHECK_RESOLVE_MODEL_H_
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -40,8 +41,10 @@ struct Service {
   std::string external_reason;
   // Names of other identities (workloads, images) used for attribution.
   std::vector<std::string> aliases;
-  // Declaration from the workload's ampcheck.io annotations.
-  std::optional<Documentation> declaration;
+  // Declaration from the workload's ampcheck.io annotations. Shared, not
+  // held in place: few services have one, and every service would carry
+  // its 200 bytes.
+  std::shared_ptr<const Documentation> declaration;
   // Pool and peak rate from the policy's capacity[] (saturation-risk).
   std::optional<CapacityDeclaration> capacity;
 
@@ -62,8 +65,9 @@ struct Call {
   int to = -1;
   std::vector<Layer> layers;  // outermost first
   std::vector<Evidence> evidence;
-  // The call's own declaration (policy call entry or annotation), if any.
-  std::optional<Documentation> declaration;
+  // The call's own declaration (policy call entry or annotation), if any;
+  // shared with the service's or the route's it comes from.
+  std::shared_ptr<const Documentation> declaration;
   // Layers whose target could not be resolved and were applied to every
   // outbound call of the service: listed so the output can say so.
   std::vector<std::string> notes;
