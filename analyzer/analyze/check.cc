@@ -116,10 +116,8 @@ void Check::SetLayerNumbers(const Layer& layer, Finding* f) {
 }
 
 void AddFolded(const Check* folded, Spelling* spelling) {
-  const auto& checks = AllChecks();
-  for (size_t i = 0; i < checks.size(); ++i) {
-    if (checks[i].get() == folded) spelling->folded |= uint32_t{1} << i;
-  }
+  const int index = CheckIndex(folded->id());
+  if (index >= 0) spelling->folded |= uint32_t{1} << index;
 }
 
 std::vector<const Check*> FoldedChecks(const Spelling& spelling) {
@@ -132,11 +130,14 @@ std::vector<const Check*> FoldedChecks(const Spelling& spelling) {
   return out;
 }
 
-bool IsCheckId(const std::string& id) {
-  for (const auto& check : AllChecks()) {
-    if (id == check->id()) return true;
+int CheckIndex(std::string_view id) {
+  const auto& checks = AllChecks();
+  for (size_t i = 0; i < checks.size(); ++i) {
+    if (id == checks[i]->id()) return static_cast<int>(i);
   }
-  return false;
+  return -1;
 }
+
+bool IsCheckId(const std::string& id) { return CheckIndex(id) >= 0; }
 
 }  // namespace ampcheck

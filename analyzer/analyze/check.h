@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analyzer/analyze/analysis_context.h"
@@ -73,6 +74,8 @@ class Check {
 
 // Every check, in id order.
 const std::vector<std::unique_ptr<Check>>& AllChecks();
+// The index in AllChecks() of the check `id` names; -1 when none does.
+int CheckIndex(std::string_view id);
 // Whether `id` names one of AllChecks().
 bool IsCheckId(const std::string& id);
 // Appends `folded`'s text on the same calls to what `spelling` writes.

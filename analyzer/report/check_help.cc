@@ -1,11 +1,12 @@
 #include "analyzer/report/check_help.h"
 
 #include <map>
+#include <string_view>
 
 namespace ampcheck {
 
-const char* CheckFix(const std::string& check) {
-  static const std::map<std::string, const char*> kFixes = {
+const char* CheckFix(std::string_view check) {
+  static const std::map<std::string_view, const char*> kFixes = {
       {"backoff-exceeds-timeout",
        "a back-off well under the timeout (timeout >= tries x per-try timeout "
        "+ the sum of the back-offs), or no retry at that layer."},
@@ -54,10 +55,10 @@ const char* CheckFix(const std::string& check) {
   return it == kFixes.end() ? "" : it->second;
 }
 
-std::string CheckDocsUrl(const std::string& base, const std::string& check) {
+std::string CheckDocsUrl(const std::string& base, std::string_view check) {
   std::string url = base.empty() ? kDefaultCheckDocsBase : base;
   while (!url.empty() && url.back() == '/') url.pop_back();
-  return url + "/" + check + ".md";
+  return ((url += '/') += check) += ".md";
 }
 
 }  // namespace ampcheck

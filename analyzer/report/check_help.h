@@ -6,6 +6,7 @@
 #define AMPCHECK_REPORT_CHECK_HELP_H_
 
 #include <string>
+#include <string_view>
 
 namespace ampcheck {
 
@@ -16,11 +17,11 @@ inline constexpr const char* kDefaultCheckDocsBase =
 
 // What to change, one line (Markdown code spans kept: they read as code in
 // text too); "" for an id that is not a check.
-const char* CheckFix(const std::string& check);
+const char* CheckFix(std::string_view check);
 
 // base + "/" + id + ".md", the SARIF helpUri; base "" means
 // kDefaultCheckDocsBase and a trailing "/" is dropped.
-std::string CheckDocsUrl(const std::string& base, const std::string& check);
+std::string CheckDocsUrl(const std::string& base, std::string_view check);
 
 }  // namespace ampcheck
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <sstream>
+#include <string_view>
 
 #include "analyzer/analyze/check.h"
 #include "analyzer/base/strings.h"
@@ -28,7 +29,9 @@ const char* SeverityIcon(Severity severity) {
   return ":warning:";
 }
 
-std::string Code(const std::string& text) { return "`" + text + "`"; }
+std::string Code(std::string_view text) {
+  return (std::string("`") += text) += '`';
+}
 
 Tries PathTries(const GraphAnalysis& graph, const std::vector<int>& calls) {
   Tries tries;
@@ -45,8 +48,8 @@ struct AffectedPath {
 };
 
 std::string FindingLine(const Finding& f) {
-  std::string line = "- " + std::string(SeverityIcon(f.severity)) + " " +
-                     Code(std::string(f.check));
+  std::string line =
+      "- " + std::string(SeverityIcon(f.severity)) + " " + Code(f.check);
   if (f.location.known()) line += " at " + Code(f.location.ToString());
   return line + ": " + MarkdownEscape(f.message) + "\n";
 }
@@ -265,7 +268,7 @@ class MarkdownReporter : public Reporter {
                                   size_t room) {
     std::vector<std::string> suppressed, problems;
     for (const auto& [f, s] : analysis.suppressed) {
-      std::string line = "- " + Code(std::string(f.check)) + " " +
+      std::string line = "- " + Code(f.check) + " " +
                          MarkdownEscape(f.message) + ": " +
                          MarkdownEscape(s.reason);
       if (s.location.known()) line += " (" + Code(s.location.ToString()) + ")";

@@ -162,14 +162,6 @@ json ResultJson(const AnalysisContext& context, const Finding& f,
   return result;
 }
 
-int RuleIndex(const std::string& check) {
-  const auto& checks = AllChecks();
-  for (size_t i = 0; i < checks.size(); ++i) {
-    if (check == checks[i]->id()) return static_cast<int>(i);
-  }
-  return -1;
-}
-
 json NotificationJson(const Diagnostic& d, const SarifOptions& options) {
   json n = {{"level", SarifLevel(d.severity)},
             {"message", {{"text", Sentence(d.message)}}}};
@@ -227,8 +219,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted[static_cast<int>(f->severity)];
       continue;
     }
-    results.push_back(
-        ResultJson(context, *f, RuleIndex(std::string(f->check)), options));
+    results.push_back(ResultJson(context, *f, CheckIndex(f->check), options));
   }
   // Suppressed findings stay in the log, marked, so code scanning closes
   // their alerts instead of forgetting them.
@@ -237,8 +228,7 @@ json SarifJson(const Model& model, const Analysis& analysis,
       ++omitted_suppressed;
       continue;
     }
-    json result =
-        ResultJson(context, f, RuleIndex(std::string(f.check)), options);
+    json result = ResultJson(context, f, CheckIndex(f.check), options);
     // SARIF's kinds: a comment in the analysed file is "inSource".
     json suppression = {{"kind", s.target.known() ? "inSource" : "external"},
                         {"justification", s.reason}};

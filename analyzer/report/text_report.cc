@@ -145,11 +145,10 @@ void RenderFinding(const AnalysisContext& context, const Finding& f,
       out << "      and " << f.affected.size() - shown
           << " more; -v or --format json lists them\n";
   }
-  std::string fix = CheckFix(std::string(f.check));
+  std::string fix = CheckFix(f.check);
   if (!fix.empty()) {
     out << "    " << Paint(TextStyle::kFix, "fix:", color) << " " << fix
-        << " See "
-        << CheckDocsUrl(options.sarif.help_base, std::string(f.check)) << "\n";
+        << " See " << CheckDocsUrl(options.sarif.help_base, f.check) << "\n";
   }
 }
 
