@@ -4,11 +4,10 @@
 #ifndef AMPCHECK_ANALYZE_CAUSE_NAME_H_
 #define AMPCHECK_ANALYZE_CAUSE_NAME_H_
 
-#include <array>
-#include <mutex>
 #include <string>
 #include <string_view>
-#include <unordered_set>
+
+#include "analyzer/base/string_table.h"
 
 namespace ampcheck {
 
@@ -35,22 +34,12 @@ class CauseName {
 // lives. Safe to call from several threads.
 class CauseNames {
  public:
-  CauseName Of(std::string_view name);
+  CauseName Of(std::string_view name) {
+    return name.empty() ? CauseName() : CauseName(table_.Of(name));
+  }
 
  private:
-  struct Hash {
-    using is_transparent = void;
-    size_t operator()(std::string_view name) const {
-      return std::hash<std::string_view>()(name);
-    }
-  };
-  // In parts, each behind its own lock, so that checks on two threads
-  // seldom wait on each other.
-  struct Part {
-    std::mutex mutex;
-    std::unordered_set<std::string, Hash, std::equal_to<>> names;
-  };
-  std::array<Part, 16> parts_;
+  StringTable table_;
 };
 
 }  // namespace ampcheck
