@@ -112,14 +112,16 @@ bool ParseBaseline(const std::string& file, std::string_view content,
           fmt::format("baseline entry field \"{}\": {}", field, expected));
       return false;
     };
-    for (auto [field, text] : {std::pair{"check", &entry.check},
-                               std::pair{"message", &entry.message},
-                               std::pair{"file", &entry.location.file}}) {
+    std::string file = entry.location.file;
+    for (auto [field, text] :
+         {std::pair{"check", &entry.check},
+          std::pair{"message", &entry.message}, std::pair{"file", &file}}) {
       if (!item.contains(field)) continue;
       if (!item[field].is_string())
         return wrong(field, "expected a string, got " + DumpJson(item[field]));
       *text = item[field].get<std::string>();
     }
+    entry.location.file = file;
     if (item.contains("line")) {
       std::string reason;
       auto line = JsonInteger(item["line"], 0, std::numeric_limits<int>::max(),

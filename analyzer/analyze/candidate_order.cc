@@ -58,8 +58,8 @@ std::vector<SortKey> SortedKeys(const std::vector<Finding*>& order) {
   keys.reserve(order.size());
   for (size_t i = 0; i < order.size(); ++i) {
     const Finding& f = *order[i];
-    keys.push_back(
-        {files.Id(f.location.file), f.location.line, checks.Id(f.check), i});
+    keys.push_back({files.Id(f.location.file.str()), f.location.line,
+                    checks.Id(f.check), i});
   }
   const std::vector<uint32_t> file_rank = files.ById();
   const std::vector<uint32_t> check_rank = checks.ById();

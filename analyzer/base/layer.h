@@ -7,13 +7,14 @@
 #include <vector>
 
 #include "analyzer/base/duration.h"
+#include "analyzer/base/file_name.h"
 #include "analyzer/base/tries.h"
 
 namespace ampcheck {
 
 // Where a fact was seen. Paths are relative to the scanned root.
 struct Location {
-  std::string file;
+  FileName file;
   int line = 0;  // 1-based; 0 when the fact has no line (a default).
 
   bool known() const { return !file.empty(); }

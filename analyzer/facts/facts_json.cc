@@ -21,65 +21,64 @@ struct FormatError : std::runtime_error {
 // be lost in the cache and in shard files. The sizes make the build fail
 // when a struct changes (x86-64, libstdc++): list the new field in its
 // Fields(), then update the size.
-static_assert(sizeof(Location) == 40, "new field: list it in Fields()");
-static_assert(sizeof(Evidence) == 72, "new field: list it in Fields()");
+static_assert(sizeof(Location) == 16, "new field: list it in Fields()");
+static_assert(sizeof(Evidence) == 48, "new field: list it in Fields()");
 static_assert(sizeof(Backoff) == 72, "new field: list it in Fields()");
-static_assert(sizeof(Layer) == 432, "new field: list it in Fields()");
-static_assert(sizeof(Diagnostic) == 80, "new field: list it in Fields()");
-static_assert(sizeof(NamespaceFact) == 168, "new field: list it in Fields()");
-static_assert(sizeof(EnvVarFact) == 176, "new field: list it in Fields()");
-static_assert(sizeof(WorkloadFact) == 328, "new field: list it in Fields()");
-static_assert(sizeof(ServiceFact) == 296, "new field: list it in Fields()");
-static_assert(sizeof(ConfigMapEntry) == 104, "new field: list it in Fields()");
-static_assert(sizeof(ConfigMapFact) == 128, "new field: list it in Fields()");
-static_assert(sizeof(RetryPolicyFact) == 128, "new field: list it in Fields()");
+static_assert(sizeof(Layer) == 384, "new field: list it in Fields()");
+static_assert(sizeof(Diagnostic) == 56, "new field: list it in Fields()");
+static_assert(sizeof(NamespaceFact) == 144, "new field: list it in Fields()");
+static_assert(sizeof(EnvVarFact) == 152, "new field: list it in Fields()");
+static_assert(sizeof(WorkloadFact) == 304, "new field: list it in Fields()");
+static_assert(sizeof(ServiceFact) == 272, "new field: list it in Fields()");
+static_assert(sizeof(ConfigMapEntry) == 80, "new field: list it in Fields()");
+static_assert(sizeof(ConfigMapFact) == 104, "new field: list it in Fields()");
+static_assert(sizeof(RetryPolicyFact) == 104, "new field: list it in Fields()");
 static_assert(sizeof(RouteDestinationFact) == 72,
               "new field: list it in Fields()");
-static_assert(sizeof(HttpRouteFact) == 272, "new field: list it in Fields()");
-static_assert(sizeof(VirtualServiceFact) == 224,
+static_assert(sizeof(HttpRouteFact) == 224, "new field: list it in Fields()");
+static_assert(sizeof(VirtualServiceFact) == 200,
               "new field: list it in Fields()");
-static_assert(sizeof(TrafficPolicyFact) == 80,
+static_assert(sizeof(TrafficPolicyFact) == 56,
               "new field: list it in Fields()");
-static_assert(sizeof(DestinationRuleFact) == 272,
+static_assert(sizeof(DestinationRuleFact) == 224,
               "new field: list it in Fields()");
-static_assert(sizeof(EnvoyFilterFact) == 232, "new field: list it in Fields()");
-static_assert(sizeof(GatewayFact) == 104, "new field: list it in Fields()");
-static_assert(sizeof(MeshConfigFact) == 176, "new field: list it in Fields()");
-static_assert(sizeof(GatewayApiRefFact) == 192,
+static_assert(sizeof(EnvoyFilterFact) == 208, "new field: list it in Fields()");
+static_assert(sizeof(GatewayFact) == 80, "new field: list it in Fields()");
+static_assert(sizeof(MeshConfigFact) == 128, "new field: list it in Fields()");
+static_assert(sizeof(GatewayApiRefFact) == 168,
               "new field: list it in Fields()");
-static_assert(sizeof(GatewayApiBudgetFact) == 104,
+static_assert(sizeof(GatewayApiBudgetFact) == 80,
               "new field: list it in Fields()");
-static_assert(sizeof(GatewayApiRetryFact) == 128,
+static_assert(sizeof(GatewayApiRetryFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(GatewayApiRuleFact) == 288,
+static_assert(sizeof(GatewayApiRuleFact) == 240,
               "new field: list it in Fields()");
-static_assert(sizeof(GatewayApiFact) == 528, "new field: list it in Fields()");
-static_assert(sizeof(LinkerdRetryFact) == 312,
+static_assert(sizeof(GatewayApiFact) == 456, "new field: list it in Fields()");
+static_assert(sizeof(LinkerdRetryFact) == 288,
               "new field: list it in Fields()");
-static_assert(sizeof(ServiceProfileRouteFact) == 128,
+static_assert(sizeof(ServiceProfileRouteFact) == 104,
               "new field: list it in Fields()");
-static_assert(sizeof(ServiceProfileFact) == 208,
+static_assert(sizeof(ServiceProfileFact) == 160,
               "new field: list it in Fields()");
-static_assert(sizeof(KumaToFact) == 240, "new field: list it in Fields()");
-static_assert(sizeof(KumaPolicyFact) == 256, "new field: list it in Fields()");
-static_assert(sizeof(KumaMeshFact) == 96, "new field: list it in Fields()");
-static_assert(sizeof(IngressBackendFact) == 112,
+static_assert(sizeof(KumaToFact) == 216, "new field: list it in Fields()");
+static_assert(sizeof(KumaPolicyFact) == 232, "new field: list it in Fields()");
+static_assert(sizeof(KumaMeshFact) == 72, "new field: list it in Fields()");
+static_assert(sizeof(IngressBackendFact) == 88,
               "new field: list it in Fields()");
-static_assert(sizeof(IngressFact) == 216, "new field: list it in Fields()");
-static_assert(sizeof(IngressClassFact) == 112,
+static_assert(sizeof(IngressFact) == 192, "new field: list it in Fields()");
+static_assert(sizeof(IngressClassFact) == 88, "new field: list it in Fields()");
+static_assert(sizeof(IngressControllerFact) == 184,
               "new field: list it in Fields()");
-static_assert(sizeof(IngressControllerFact) == 208,
-              "new field: list it in Fields()");
-static_assert(sizeof(ProxyRouteFact) == 576, "new field: list it in Fields()");
-static_assert(sizeof(ProxyConfigFact) == 192, "new field: list it in Fields()");
+static_assert(sizeof(ProxyRouteFact) == 504, "new field: list it in Fields()");
+static_assert(sizeof(ProxyConfigFact) == 168, "new field: list it in Fields()");
 static_assert(sizeof(Target) == 72, "new field: list it in Fields()");
 static_assert(sizeof(SourceScope) == 80, "new field: list it in Fields()");
-static_assert(sizeof(LayerFact) == 864, "new field: list it in Fields()");
-static_assert(sizeof(ConfigPropertyFact) == 104,
+static_assert(sizeof(LayerFact) == 816, "new field: list it in Fields()");
+static_assert(sizeof(ConfigPropertyFact) == 80,
               "new field: list it in Fields()");
-static_assert(sizeof(CallSiteFact) == 296, "new field: list it in Fields()");
+static_assert(sizeof(CallSiteFact) == 272, "new field: list it in Fields()");
 static_assert(sizeof(BuildMarkerFact) == 160, "new field: list it in Fields()");
-static_assert(sizeof(InlineSuppressionFact) == 144,
+static_assert(sizeof(InlineSuppressionFact) == 96,
               "new field: list it in Fields()");
 static_assert(sizeof(FileFacts) == 672, "new field: list it in Fields()");
 
@@ -542,6 +541,8 @@ json WriteValue(const T& v) {
     return EnumNames<T>::Name(v);
   } else if constexpr (std::is_same_v<T, Tries>) {
     return v.unbounded() ? json("unbounded") : json(v.count());
+  } else if constexpr (std::is_same_v<T, FileName>) {
+    return json(v.str());
   } else if constexpr (requires { v.has_value(); }) {
     return v ? Write(*v) : json(nullptr);
   } else if constexpr (requires {
@@ -586,6 +587,8 @@ void ReadValue(const json& in, T* out) {
       }
     }
     throw FormatError(": unknown value '" + name + "'");
+  } else if constexpr (std::is_same_v<T, FileName>) {
+    *out = in.get<std::string>();
   } else if constexpr (std::is_same_v<T, Tries>) {
     if (in.is_string() && in.get<std::string>() == "unbounded") {
       *out = Tries::Unbounded();

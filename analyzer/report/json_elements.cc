@@ -14,7 +14,7 @@ namespace {
 void FileMember(const Location& location, JsonText* out) {
   if (!location.known()) return;
   out->Key("file");
-  out->String(location.file);
+  out->String(location.file.str());
 }
 
 void LineMember(const Location& location, JsonText* out) {
@@ -62,7 +62,7 @@ void WriteLayerJson(const Layer& layer, JsonText* out) {
   if (layer.budget_percent) {
     if (layer.budget_location.known()) {
       out->Key("budget_file");
-      out->String(layer.budget_location.file);
+      out->String(layer.budget_location.file.str());
       out->Key("budget_line");
       out->Integer(layer.budget_location.line);
     }

@@ -84,7 +84,7 @@ std::string Lines(const std::vector<Diagnostic>& diagnostics) {
   return text;
 }
 
-std::string FileName(const std::string& path) {
+std::string BaseFileName(const std::string& path) {
   return fs::path(path).filename().string();
 }
 
@@ -154,7 +154,7 @@ const RuleEngine& ShippedRuleEngine() {
 }
 
 FuzzOutcome ExtractSource(const FuzzCase& input) {
-  SourceFile file{input.path, ClassifyFile(FileName(input.path)),
+  SourceFile file{input.path, ClassifyFile(BaseFileName(input.path)),
                   input.content};
   FileFacts facts;
   ShippedRuleEngine().Extract(file, &facts);
@@ -173,12 +173,13 @@ FuzzOutcome LoadUserRule(const FuzzCase& input) {
                        ("ampcheck-fuzz-rules-" + std::to_string(getpid()));
   fs::remove_all(directory);
   fs::create_directories(directory);
-  std::ofstream(directory / FileName(input.path), std::ios::binary)
+  std::ofstream(directory / BaseFileName(input.path), std::ios::binary)
       << input.content;
   std::vector<Diagnostic> diagnostics;
   std::vector<Rule> rules = LoadRules({directory.string()}, &diagnostics);
   RuleEngine engine(rules, &diagnostics);
-  for (Diagnostic& d : diagnostics) d.location.file = FileName(d.location.file);
+  for (Diagnostic& d : diagnostics)
+    d.location.file = BaseFileName(d.location.file);
   fs::remove_all(directory);
   return {Lines(diagnostics), {}};
 }
@@ -221,14 +222,15 @@ FuzzOutcome RunFuzzTarget(const std::string& target, const FuzzCase& input) {
   if (target == "baseline") {
     Baseline baseline;
     Diagnostic error;
-    if (ParseBaseline(FileName(input.path), input.content, &baseline, &error))
+    if (ParseBaseline(BaseFileName(input.path), input.content, &baseline,
+                      &error))
       return {"read\n", {}};
     return {Lines({error}), {}};
   }
   if (target == "facts") {
     FactsBundle bundle;
     std::string error;
-    if (ReadBundle(FileName(input.path), input.content, &bundle, &error))
+    if (ReadBundle(BaseFileName(input.path), input.content, &bundle, &error))
       return {"read\n", {}};
     return {error + "\n", {}};
   }
