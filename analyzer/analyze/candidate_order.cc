@@ -25,30 +25,41 @@ struct SortKey {
   auto operator<=>(const SortKey&) const = default;
 };
 
-// The rank of each distinct string among `values`, in string order.
+// The rank of each distinct string among `values`, in string order, for
+// strings held once each (a location's file name, a check's id): looked up
+// by address, not hashed and compared as text.
 class Ranks {
  public:
   uint32_t Id(std::string_view value) {
-    if (!ids_.empty() && last_ == value) return last_id_;
-    auto [it, added] = ids_.try_emplace(value, ids_.size());
-    last_ = it->first;
+    if (!values_.empty() && last_ == value.data()) return last_id_;
+    auto [it, added] =
+        ids_.try_emplace(value.data(), static_cast<uint32_t>(values_.size()));
+    if (added) values_.push_back(value);
+    last_ = value.data();
     last_id_ = it->second;
     return last_id_;
   }
-  // Ranks by id, once every value has its id.
+  // Ranks by id, once every value has its id; equal text, equal rank (two
+  // copies of one check id sort as one).
   std::vector<uint32_t> ById() const {
-    std::vector<std::string_view> sorted;
-    for (const auto& [value, id] : ids_) sorted.push_back(value);
-    std::sort(sorted.begin(), sorted.end());
-    std::vector<uint32_t> rank(ids_.size());
-    for (size_t r = 0; r < sorted.size(); ++r)
-      rank[ids_.at(sorted[r])] = static_cast<uint32_t>(r);
+    std::vector<uint32_t> sorted(values_.size());
+    for (uint32_t i = 0; i < sorted.size(); ++i) sorted[i] = i;
+    std::sort(sorted.begin(), sorted.end(), [this](uint32_t a, uint32_t b) {
+      return values_[a] < values_[b];
+    });
+    std::vector<uint32_t> rank(values_.size());
+    uint32_t r = 0;
+    for (size_t i = 0; i < sorted.size(); ++i) {
+      if (i > 0 && values_[sorted[i]] != values_[sorted[i - 1]]) ++r;
+      rank[sorted[i]] = r;
+    }
     return rank;
   }
 
  private:
-  std::unordered_map<std::string_view, uint32_t> ids_;
-  std::string_view last_;
+  std::unordered_map<const char*, uint32_t> ids_;
+  std::vector<std::string_view> values_;
+  const char* last_ = nullptr;
   uint32_t last_id_ = 0;
 };
 
