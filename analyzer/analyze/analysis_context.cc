@@ -145,42 +145,93 @@ Location AnalysisContext::CallLocation(int call) const {
   return model.services[c.to].location;
 }
 
-std::string AnalysisContext::LayerCause(int call, const Layer& layer) const {
+void AnalysisContext::AppendLayerCause(int call, const Layer& layer,
+                                       std::string* out) const {
   // A mesh layer is the callee's routes (one VirtualService for every
   // caller); any other is the caller's own code or config.
   const bool mesh =
       layer.kind == LayerKind::kMesh || layer.kind == LayerKind::kMeshInbound;
   const Service& owner =
       model.services[mesh ? graph.ends[call].to : graph.ends[call].from];
-  // Written into one string: a large fleet names a cause for each of its 1.3
-  // million candidates.
+  ((*out += "layer|") += layer.origin) += '|';
+  owner.AppendKey(out);
+}
+
+std::string AnalysisContext::LayerCause(int call, const Layer& layer) const {
   std::string cause;
-  cause.reserve(8 + layer.origin.size() + owner.ns.size() + owner.name.size());
-  ((cause += "layer|") += layer.origin) += '|';
-  owner.AppendKey(&cause);
+  AppendLayerCause(call, layer, &cause);
   return cause;
 }
 
-std::string MeshDefaultCause(const Layer& layer) {
+void AppendMeshDefaultCause(const Layer& layer, std::string* out) {
   const std::string_view origin = layer.origin;
-  std::string cause = "mesh-default|";
-  (cause += origin.substr(0, origin.find(", "))) += '|';
-  return cause += layer.tries.ToString();
+  ((*out += "mesh-default|") += origin.substr(0, origin.find(", "))) += '|';
+  *out += layer.tries.ToString();
 }
 
-std::string AnalysisContext::CallCause(int call, CauseFallback fallback) const {
+std::string MeshDefaultCause(const Layer& layer) {
+  std::string cause;
+  AppendMeshDefaultCause(layer, &cause);
+  return cause;
+}
+
+void AnalysisContext::AppendCallCause(int call, CauseFallback fallback,
+                                      std::string* out) const {
   const Call& c = model.calls[call];
-  if (const Layer* layer = CausingLayer(call)) return LayerCause(call, *layer);
+  if (const Layer* layer = CausingLayer(call))
+    return AppendLayerCause(call, *layer, out);
   // A mesh-wide policy (the mesh's default, or a shared mesh config) is one
   // place to change for every call it retries.
   for (const Layer& layer : c.layers) {
     if (layer.retries() && (layer.provenance == Provenance::kMeshDefault ||
                             (layer.shared && layer.kind == LayerKind::kMesh)))
-      return MeshDefaultCause(layer);
+      return AppendMeshDefaultCause(layer, out);
   }
-  if (fallback == CauseFallback::kCaller)
-    return "caller|" + model.services[c.from].Key();
-  return "call|" + CallName(call);
+  if (fallback == CauseFallback::kCaller) {
+    *out += "caller|";
+    model.services[c.from].AppendKey(out);
+    return;
+  }
+  *out += "call|";
+  AppendCallName(call, out);
+}
+
+std::string AnalysisContext::CallCause(int call, CauseFallback fallback) const {
+  std::string cause;
+  AppendCallCause(call, fallback, &cause);
+  return cause;
+}
+
+namespace {
+
+// A buffer of the thread's own that a cause's name is written into before it
+// is held: a large fleet names a cause for each of its 1.3 million
+// candidates, most of them names already held.
+std::string* CauseBuffer() {
+  thread_local std::string buffer;
+  buffer.clear();
+  return &buffer;
+}
+
+}  // namespace
+
+CauseName AnalysisContext::CallCauseName(int call,
+                                         CauseFallback fallback) const {
+  std::string* name = CauseBuffer();
+  AppendCallCause(call, fallback, name);
+  return Cause(*name);
+}
+
+CauseName AnalysisContext::LayerCauseName(int call, const Layer& layer) const {
+  std::string* name = CauseBuffer();
+  AppendLayerCause(call, layer, name);
+  return Cause(*name);
+}
+
+CauseName AnalysisContext::MeshDefaultCauseName(const Layer& layer) const {
+  std::string* name = CauseBuffer();
+  AppendMeshDefaultCause(layer, name);
+  return Cause(*name);
 }
 
 void AnalysisContext::SpellCallLater(int call, Finding* f) {

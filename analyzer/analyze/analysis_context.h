@@ -71,9 +71,18 @@ class AnalysisContext {
   enum class CauseFallback { kMeshDefault, kCaller };
   std::string CallCause(
       int call, CauseFallback fallback = CauseFallback::kMeshDefault) const;
+  void AppendCallCause(int call, CauseFallback fallback,
+                       std::string* out) const;
   // A layer: "layer|<origin>|<service>", the callee for a mesh layer (its
   // routes), else the caller (its code).
   std::string LayerCause(int call, const Layer& layer) const;
+  void AppendLayerCause(int call, const Layer& layer, std::string* out) const;
+  // CallCause, LayerCause and MeshDefaultCause as Cause holds them, written
+  // without a string of their own each.
+  CauseName CallCauseName(
+      int call, CauseFallback fallback = CauseFallback::kMeshDefault) const;
+  CauseName LayerCauseName(int call, const Layer& layer) const;
+  CauseName MeshDefaultCauseName(const Layer& layer) const;
   // Every layer of the path as related locations.
   std::vector<Evidence> PathEvidence(const std::vector<int>& calls) const;
   // Leaves f's arithmetic to be spelled from one call (CallArithmetic), or
@@ -117,6 +126,7 @@ class AnalysisContext {
 // The cause of a finding about the mesh's default retry policy: one setting
 // for every call it reaches ("mesh-default|Istio default|3").
 std::string MeshDefaultCause(const Layer& layer);
+void AppendMeshDefaultCause(const Layer& layer, std::string* out);
 
 }  // namespace ampcheck
 

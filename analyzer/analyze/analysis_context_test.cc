@@ -75,6 +75,19 @@ TEST_CASE("analysis context: names, arithmetic and causes of calls") {
   // A route's retries are its callee's to change; the default, the mesh's.
   CHECK(context.CallCause(to_cart) == "layer|VirtualService cart|shop/cart");
   CHECK(context.CallCause(to_stock) == "mesh-default|Istio default|3");
+  // Held once: the same names, given by the checks without a string each.
+  CHECK(context.CallCauseName(to_cart) ==
+        context.Cause("layer|VirtualService cart|shop/cart"));
+  CHECK(context.CallCauseName(to_stock).view() ==
+        "mesh-default|Istio default|3");
+  CHECK(context.CallCauseName(to_stock) ==
+        context.MeshDefaultCauseName(model.calls[to_stock].layers.front()));
+  CHECK(context.LayerCauseName(to_cart, model.calls[to_cart].layers.front())
+            .view() ==
+        context.LayerCause(to_cart, model.calls[to_cart].layers.front()));
+  CHECK(
+      context.CallCauseName(to_cart, AnalysisContext::CauseFallback::kCaller) ==
+      context.CallCauseName(to_cart));
   const Path worst = context.WorstPathTo(model.calls[to_stock].to);
   CHECK(worst.calls == std::vector<int>{to_cart, to_stock});
   CHECK(worst.tries.ToString() == "12");

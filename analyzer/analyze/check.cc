@@ -102,9 +102,9 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
   // A layer set in one file is one cause however many calls it wraps; so is
   // the mesh's default, set (or not) once for the mesh.
   if (layer.provenance == Provenance::kMeshDefault)
-    f.cause = context.Cause(MeshDefaultCause(layer));
+    f.cause = context.MeshDefaultCauseName(layer);
   else if (layer.location.known() && !layer.shared)
-    f.cause = context.Cause(context.LayerCause(call, layer));
+    f.cause = context.LayerCauseName(call, layer);
   SetLayerNumbers(layer, &f);
   return f;
 }

@@ -36,7 +36,7 @@ class ImplicitMeshRetryCheck : public Check {
         // The mesh's default is one setting (defaultHttpRetryPolicy) for
         // every call it reaches; why it applies ("Istio default, no
         // VirtualService for payments") differs per call, not the cause.
-        f.cause = context.Cause(MeshDefaultCause(layer));
+        f.cause = context.MeshDefaultCauseName(layer);
         findings->push_back(std::move(f));
       }
     }

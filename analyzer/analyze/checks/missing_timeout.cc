@@ -34,8 +34,8 @@ class MissingTimeoutCheck : public Check {
       // One timeout on the retrying layer fixes every call it wraps (for the
       // mesh default, perTryTimeout in defaultHttpRetryPolicy); else the
       // caller sets one for its calls.
-      f.cause = context.Cause(
-          context.CallCause(index, AnalysisContext::CauseFallback::kCaller));
+      f.cause =
+          context.CallCauseName(index, AnalysisContext::CauseFallback::kCaller);
       findings->push_back(std::move(f));
     }
   }

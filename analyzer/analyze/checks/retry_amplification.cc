@@ -111,7 +111,7 @@ class RetryAmplificationCheck : public Check {
     AnalysisContext::SpellPathLater(calls, &f);
     SpellTextLater(&f, variant);
     // Paths over the limit through one retrying layer are that layer's.
-    f.cause = context.Cause(context.CallCause(calls.back()));
+    f.cause = context.CallCauseName(calls.back());
     f.unit = "path";
     context.SetNumbers(calls, &f);
     return f;

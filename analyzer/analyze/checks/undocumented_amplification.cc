@@ -43,7 +43,7 @@ class UndocumentedAmplificationCheck : public Check {
       f.check = id();
       f.severity = severity();
       f.location = context.CallLocation(last);
-      f.cause = context.Cause(context.CallCause(last));
+      f.cause = context.CallCauseName(last);
       f.unit = "path";
       context.SetNumbers(path.calls, &f);
       // The path is this finding's now: moved, not copied.
