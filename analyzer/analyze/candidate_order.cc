@@ -15,13 +15,13 @@ namespace {
 
 // A candidate's place by location and check, as numbers: the file's and
 // the check's rank among those of all candidates, so that sorting a large
-// fleet's candidates compares integers in one array instead of strings in
-// findings scattered over memory.
+// fleet's candidates compares two integers in one array instead of strings
+// in findings scattered over memory.
 struct SortKey {
-  uint32_t file;
-  int line;
-  uint32_t check;
-  size_t index;  // in the list given
+  uint64_t place;            // the file's rank, then the line (never negative)
+  uint64_t check_and_index;  // the check's rank, then the index given
+
+  uint32_t index() const { return static_cast<uint32_t>(check_and_index); }
   auto operator<=>(const SortKey&) const = default;
 };
 
@@ -63,27 +63,44 @@ class Ranks {
   uint32_t last_id_ = 0;
 };
 
-std::vector<SortKey> SortedKeys(const std::vector<Finding*>& order) {
+// Sorts `keys` in `threads` parts at once, then merges them.
+void ParallelSort(std::vector<SortKey>* keys, int threads) {
+  const size_t parts = keys->size() < 100000 ? 1 : std::max(threads, 1);
+  std::vector<size_t> bounds;
+  for (size_t p = 0; p <= parts; ++p)
+    bounds.push_back(p * keys->size() / parts);
+  ParallelFor(parts, threads, [&](size_t p) {
+    std::sort(keys->begin() + bounds[p], keys->begin() + bounds[p + 1]);
+  });
+  for (size_t p = 1; p < parts; ++p) {
+    std::inplace_merge(keys->begin(), keys->begin() + bounds[p],
+                       keys->begin() + bounds[p + 1]);
+  }
+}
+
+std::vector<SortKey> SortedKeys(const std::vector<Finding*>& order,
+                                int threads) {
   Ranks files, checks;
+  std::vector<std::pair<uint32_t, uint32_t>> ids;
+  ids.reserve(order.size());
+  for (const Finding* f : order)
+    ids.emplace_back(files.Id(f->location.file.str()), checks.Id(f->check));
+  const std::vector<uint32_t> file_rank = files.ById();
+  const std::vector<uint32_t> check_rank = checks.ById();
   std::vector<SortKey> keys;
   keys.reserve(order.size());
   for (size_t i = 0; i < order.size(); ++i) {
-    const Finding& f = *order[i];
-    keys.push_back({files.Id(f.location.file.str()), f.location.line,
-                    checks.Id(f.check), i});
+    const uint64_t line = static_cast<uint32_t>(order[i]->location.line);
+    keys.push_back({uint64_t{file_rank[ids[i].first]} << 32 | line,
+                    uint64_t{check_rank[ids[i].second]} << 32 | i});
   }
-  const std::vector<uint32_t> file_rank = files.ById();
-  const std::vector<uint32_t> check_rank = checks.ById();
-  for (SortKey& key : keys) {
-    key.file = file_rank[key.file];
-    key.check = check_rank[key.check];
-  }
-  std::sort(keys.begin(), keys.end());
+  ParallelSort(&keys, threads);
   return keys;
 }
 
 bool SamePlace(const SortKey& a, const SortKey& b) {
-  return a.file == b.file && a.line == b.line && a.check == b.check;
+  return a.place == b.place &&
+         a.check_and_index >> 32 == b.check_and_index >> 32;
 }
 
 // Candidates that tie on location and check, each with the start of its
@@ -175,11 +192,11 @@ size_t OrderTiedRun(TiedRun* run, Finding** run_begin, size_t count,
 
 void OrderCandidates(const AnalysisContext& context,
                      std::vector<Finding*>* order, int threads) {
-  const std::vector<SortKey> keys = SortedKeys(*order);
+  const std::vector<SortKey> keys = SortedKeys(*order, threads);
   std::vector<Finding*> placed(keys.size());
   std::vector<size_t> run_starts;
   for (size_t i = 0; i < keys.size(); ++i) {
-    placed[i] = (*order)[keys[i].index];
+    placed[i] = (*order)[keys[i].index()];
     if (i == 0 || !SamePlace(keys[i - 1], keys[i])) run_starts.push_back(i);
   }
   const size_t runs = run_starts.size();

@@ -2,7 +2,9 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace ampcheck {
@@ -100,6 +102,48 @@ TEST_CASE("candidate order: starts that differ leave the messages unwritten") {
   CHECK(check.spelled == 0);
   CHECK(Messages(context, order) ==
         std::vector<std::string>{"a->b: 3", "b->c: 9", "c->d: 3"});
+}
+
+TEST_CASE(
+    "candidate order: a large list sorted in parts is in file, line "
+    "and check order") {
+  const Model model;
+  const GraphAnalysis graph;
+  const AnalysisContext context(model, graph);
+  // Enough candidates to be sorted on two threads, each written, with a
+  // repeat of each place under another check and a copy of one check's id.
+  const std::string copied_id = "b-check";
+  std::vector<Finding> candidates;
+  for (int i = 0; i < 120000; ++i) {
+    Finding f;
+    f.check = i % 2 ? "b-check" : "a-check";
+    if (i % 6 == 1) f.check = copied_id;
+    f.location = {"file-" + std::to_string(i % 97) + ".yaml", 1 + i % 1000};
+    f.message = "m";
+    candidates.push_back(f);
+  }
+  std::vector<Finding*> order;
+  for (Finding& f : candidates) order.push_back(&f);
+
+  OrderCandidates(context, &order, 2);
+
+  // Repeats dropped: one of each place, check and message.
+  std::set<std::tuple<std::string, int, std::string>> distinct;
+  for (const Finding& f : candidates)
+    distinct.emplace(f.location.file, f.location.line, f.check);
+  REQUIRE(order.size() == distinct.size());
+  CHECK(distinct.size() == 97000);
+  bool ordered = true;
+  for (size_t i = 1; i < order.size(); ++i) {
+    const Finding& a = *order[i - 1];
+    const Finding& b = *order[i];
+    if (!(std::tie(a.location, a.check) < std::tie(b.location, b.check)))
+      ordered = false;
+  }
+  CHECK(ordered);
+  CHECK(order.front()->location == Location{"file-0.yaml", 1});
+  CHECK(order.front()->check == "a-check");
+  CHECK(order.back()->location == Location{"file-96.yaml", 1000});
 }
 
 }  // namespace
