@@ -87,7 +87,7 @@ Timing ResolveAndAnalyze(int services, bool checks) {
     if (std::getenv("AMPCHECK_BENCH_PER_CHECK")) {
       AnalysisContext context(model, graph);
       for (const auto& check : AllChecks()) {
-        std::vector<Finding> findings;
+        std::vector<Candidate> findings;
         auto check_start = std::chrono::steady_clock::now();
         check->Run(context, &findings);
         std::printf("bench:   %s: %zu findings, %.3f s\n", check->id(),

@@ -21,10 +21,9 @@ namespace fs = std::filesystem;
 
 using Listed = std::tuple<Location, std::string, std::string>;
 
-std::string WholeMessage(const AnalysisContext& context, const Finding& f) {
-  return f.spelling.check
-             ? context.SpellText(f.pending_calls, f.spelling).message
-             : f.message;
+std::string WholeMessage(const AnalysisContext& context, const Candidate& c) {
+  return c.written ? c.written->message
+                   : context.SpellText(c.pending_calls, c.spelling).message;
 }
 
 // Runs every check on `model`; returns how many candidates left their text
@@ -32,12 +31,13 @@ std::string WholeMessage(const AnalysisContext& context, const Finding& f) {
 int CheckStartsAndOrder(const Model& model) {
   const GraphAnalysis graph = AnalyzeGraph(model);
   const AnalysisContext context(model, graph);
-  std::vector<Finding> candidates;
+  std::vector<Candidate> candidates;
   for (const auto& check : AllChecks()) check->Run(context, &candidates);
   int lazy = 0;
   std::vector<Listed> expected;
-  for (const Finding& f : candidates) {
-    std::string whole = WholeMessage(context, f);
+  for (const Candidate& c : candidates) {
+    const FindingCore& f = c.core();
+    std::string whole = WholeMessage(context, c);
     if (f.spelling.check) {
       ++lazy;
       std::string start;
@@ -51,15 +51,16 @@ int CheckStartsAndOrder(const Model& model) {
   std::sort(expected.begin(), expected.end());
   expected.erase(std::unique(expected.begin(), expected.end()), expected.end());
 
-  std::vector<Finding*> order;
-  for (Finding& f : candidates) order.push_back(&f);
-  std::vector<Finding*> on_threads = order;
+  std::vector<Candidate*> order;
+  for (Candidate& c : candidates) order.push_back(&c);
+  std::vector<Candidate*> on_threads = order;
   OrderCandidates(context, &order);
   OrderCandidates(context, &on_threads, 2);
   CHECK(on_threads == order);
   std::vector<Listed> listed;
-  for (const Finding* f : order)
-    listed.emplace_back(f->location, f->check, WholeMessage(context, *f));
+  for (const Candidate* c : order)
+    listed.emplace_back(c->core().location, c->core().check,
+                        WholeMessage(context, *c));
   CHECK(listed == expected);
   return lazy;
 }

@@ -234,12 +234,12 @@ CauseName AnalysisContext::MeshDefaultCauseName(const Layer& layer) const {
   return Cause(*name);
 }
 
-void AnalysisContext::SpellCallLater(int call, Finding* f) {
+void AnalysisContext::SpellCallLater(int call, FindingCore* f) {
   f->pending = Finding::Pending::kCall;
   f->pending_calls = {call};
 }
 
-void AnalysisContext::SpellPathLater(std::vector<int> calls, Finding* f) {
+void AnalysisContext::SpellPathLater(std::vector<int> calls, FindingCore* f) {
   f->pending = Finding::Pending::kPath;
   f->pending_calls = std::move(calls);
 }
@@ -305,6 +305,11 @@ std::vector<std::string> AnalysisContext::PathNamesOf(const Affected& a) const {
 
 std::vector<std::string> AnalysisContext::PathNamesOf(const Finding& f) const {
   return f.spelling.check ? PathNames(f.pending_calls) : f.path;
+}
+
+std::vector<std::string> AnalysisContext::PathNamesOf(
+    const Candidate& c) const {
+  return c.written ? PathNamesOf(*c.written) : PathNames(c.pending_calls);
 }
 
 Path AnalysisContext::PathOf(const std::vector<int>& calls) const {

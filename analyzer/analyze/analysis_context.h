@@ -88,8 +88,8 @@ class AnalysisContext {
   // Leaves f's arithmetic to be spelled from one call (CallArithmetic), or
   // its arithmetic and related layers from a path (PathArithmetic and
   // PathEvidence), once findings are grouped.
-  static void SpellCallLater(int call, Finding* f);
-  static void SpellPathLater(std::vector<int> calls, Finding* f);
+  static void SpellCallLater(int call, FindingCore* f);
+  static void SpellPathLater(std::vector<int> calls, FindingCore* f);
   // Spells what a check left pending (its text first, then its arithmetic
   // and related layers); a finding with nothing pending is left as it is.
   void SpellPending(Finding* f) const;
@@ -109,6 +109,7 @@ class AnalysisContext {
   // its text.
   std::vector<std::string> PathNamesOf(const Affected& a) const;
   std::vector<std::string> PathNamesOf(const Finding& f) const;
+  std::vector<std::string> PathNamesOf(const Candidate& c) const;
   // The numbers of the calls in a row, entry first, as a Path.
   Path PathOf(const std::vector<int>& calls) const;
   // The worst path that ends with `call`: the worst path to its caller, then
@@ -118,7 +119,7 @@ class AnalysisContext {
   // The worst path to a service; no calls when nobody calls it.
   Path WorstPathTo(int service) const;
   // Sets f's tries and bounded product to those of the calls in a row.
-  void SetNumbers(const std::vector<int>& calls, Finding* f) const;
+  void SetNumbers(const std::vector<int>& calls, FindingCore* f) const;
   // The declaration that documents a path, if any (path, path ending here).
   const Documentation* PathDeclaration(const std::vector<int>& calls) const;
 };

@@ -15,8 +15,9 @@
 namespace ampcheck {
 namespace {
 
-const Suppression* Suppressing(const Finding& finding,
+const Suppression* Suppressing(const Candidate& candidate,
                                const AnalysisContext& context) {
+  const FindingCore& finding = candidate.core();
   std::optional<std::vector<std::string>> names;
   for (const Suppression& s : context.model.suppressions) {
     if (s.check != finding.check && s.check != "*") continue;
@@ -24,7 +25,7 @@ const Suppression* Suppressing(const Finding& finding,
     if (s.target.known() && s.target != finding.location) continue;
     if (s.service.empty()) return &s;
     // Named once, for the first suppression scoped to a service.
-    if (!names) names = context.PathNamesOf(finding);
+    if (!names) names = context.PathNamesOf(candidate);
     for (const std::string& name : *names) {
       if (name == s.service) return &s;
     }
@@ -40,14 +41,14 @@ int ThreadsFor(size_t items, int requested) {
 
 // Runs the enabled checks, each into its own list, on up to options.threads
 // threads: the checks only read the model and the graph.
-std::vector<std::vector<Finding>> RunChecks(const AnalysisContext& context,
-                                            const AnalyzeOptions& options) {
+std::vector<std::vector<Candidate>> RunChecks(const AnalysisContext& context,
+                                              const AnalyzeOptions& options) {
   std::vector<const Check*> enabled;
   for (const auto& check : AllChecks()) {
     if (!options.disabled_checks.count(check->id()))
       enabled.push_back(check.get());
   }
-  std::vector<std::vector<Finding>> by_check(enabled.size());
+  std::vector<std::vector<Candidate>> by_check(enabled.size());
   // A small graph is not worth a thread.
   int threads = ThreadsFor(context.model.calls.size(), options.threads);
   ParallelFor(enabled.size(), threads,
@@ -77,16 +78,16 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   }
   AnalysisContext context(model, analysis.graph);
   analysis.cause_names = context.cause_names;
-  std::vector<std::vector<Finding>> by_check;
+  std::vector<std::vector<Candidate>> by_check;
   {
     StageTimer timer("analyze: checks");
     by_check = RunChecks(context, options);
   }
   // Order and deduplicate through pointers: moving whole findings while
   // sorting costs more than the checks themselves on large fleets.
-  std::vector<Finding*> order;
-  for (std::vector<Finding>& findings : by_check) {
-    for (Finding& f : findings) order.push_back(&f);
+  std::vector<Candidate*> order;
+  for (std::vector<Candidate>& candidates : by_check) {
+    for (Candidate& c : candidates) order.push_back(&c);
   }
   {
     StageTimer timer("analyze: order");
@@ -94,11 +95,11 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   }
   // Suppressions apply to each call or path before causes are grouped, so a
   // suppressed call leaves its cause's list.
-  std::vector<Finding*> kept;
+  std::vector<Candidate*> kept;
   kept.reserve(order.size());
-  for (Finding* f : order) {
+  for (Candidate* f : order) {
     if (const Suppression* s = Suppressing(*f, context)) {
-      analysis.suppressed.emplace_back(std::move(*f), *s);
+      analysis.suppressed.emplace_back(std::move(*f).Take(), *s);
     } else {
       kept.push_back(f);
     }
@@ -117,7 +118,7 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
     StageTimer timer("analyze: free candidates");
     // The candidates left behind are the largest block alive on a large
     // fleet.
-    by_check = {};
+    by_check = std::vector<std::vector<Candidate>>();
   }
   StageTimer timer("analyze: spell");
   SpellPending(context, &analysis, options.threads);

@@ -78,19 +78,21 @@ void ParallelSort(std::vector<SortKey>* keys, int threads) {
   }
 }
 
-std::vector<SortKey> SortedKeys(const std::vector<Finding*>& order,
+std::vector<SortKey> SortedKeys(const std::vector<Candidate*>& order,
                                 int threads) {
   Ranks files, checks;
   std::vector<std::pair<uint32_t, uint32_t>> ids;
   ids.reserve(order.size());
-  for (const Finding* f : order)
-    ids.emplace_back(files.Id(f->location.file.str()), checks.Id(f->check));
+  for (const Candidate* c : order) {
+    const FindingCore& f = c->core();
+    ids.emplace_back(files.Id(f.location.file.str()), checks.Id(f.check));
+  }
   const std::vector<uint32_t> file_rank = files.ById();
   const std::vector<uint32_t> check_rank = checks.ById();
   std::vector<SortKey> keys;
   keys.reserve(order.size());
   for (size_t i = 0; i < order.size(); ++i) {
-    const uint64_t line = static_cast<uint32_t>(order[i]->location.line);
+    const uint64_t line = static_cast<uint32_t>(order[i]->core().location.line);
     keys.push_back({uint64_t{file_rank[ids[i].first]} << 32 | line,
                     uint64_t{check_rank[ids[i].second]} << 32 | i});
   }
@@ -110,34 +112,35 @@ class TiedRun {
  public:
   explicit TiedRun(const AnalysisContext& context) : context_(context) {}
 
-  void Reset(Finding* const* begin, Finding* const* end) {
+  void Reset(Candidate* const* begin, Candidate* const* end) {
     members_.assign(begin, end);
     starts_.clear();
     whole_.assign(members_.size(), std::nullopt);
     arena_.clear();
     // Where each start lies in the arena (npos: its written message).
     spans_.clear();
-    for (Finding* f : members_) {
-      if (!f->spelling.check) {
+    for (Candidate* c : members_) {
+      const FindingCore& f = c->core();
+      if (!f.spelling.check) {
         spans_.emplace_back(std::string::npos, 0);
         continue;
       }
       size_t from = arena_.size();
-      f->spelling.check->SpellMessageStart(context_, f->pending_calls,
-                                           f->spelling, &arena_);
+      f.spelling.check->SpellMessageStart(context_, f.pending_calls, f.spelling,
+                                          &arena_);
       spans_.emplace_back(from, arena_.size() - from);
     }
     // Views into the arena once it no longer grows.
     for (size_t i = 0; i < members_.size(); ++i) {
       starts_.push_back(spans_[i].first == std::string::npos
-                            ? std::string_view(members_[i]->message)
+                            ? std::string_view(WrittenMessage(i))
                             : std::string_view(arena_).substr(
                                   spans_[i].first, spans_[i].second));
     }
   }
 
   size_t size() const { return members_.size(); }
-  Finding* member(size_t i) const { return members_[i]; }
+  Candidate* member(size_t i) const { return members_[i]; }
 
   // <0, 0 or >0 as member a's message compares with member b's.
   int Compare(size_t a, size_t b) {
@@ -150,16 +153,21 @@ class TiedRun {
   }
 
  private:
+  // The message its check wrote (a candidate that left it has a spelling).
+  const std::string& WrittenMessage(size_t i) const {
+    static const std::string kNone;
+    return members_[i]->written ? members_[i]->written->message : kNone;
+  }
   const std::string& Message(size_t i) {
-    Finding* f = members_[i];
-    if (!f->spelling.check) return f->message;
+    const FindingCore& f = members_[i]->core();
+    if (!f.spelling.check) return WrittenMessage(i);
     if (!whole_[i])
-      whole_[i] = context_.SpellText(f->pending_calls, f->spelling).message;
+      whole_[i] = context_.SpellText(f.pending_calls, f.spelling).message;
     return *whole_[i];
   }
 
   const AnalysisContext& context_;
-  std::vector<Finding*> members_;
+  std::vector<Candidate*> members_;
   std::vector<std::string_view> starts_;
   std::vector<std::optional<std::string>> whole_;
   std::string arena_;
@@ -169,7 +177,7 @@ class TiedRun {
 
 // Orders the `count` tied candidates at `run_begin` in place, repeats
 // dropped; returns how many are left at the front.
-size_t OrderTiedRun(TiedRun* run, Finding** run_begin, size_t count,
+size_t OrderTiedRun(TiedRun* run, Candidate** run_begin, size_t count,
                     std::vector<size_t>* sorted) {
   if (count == 1) return 1;
   // From the order given: tied candidates with the same message keep the
@@ -191,9 +199,9 @@ size_t OrderTiedRun(TiedRun* run, Finding** run_begin, size_t count,
 }  // namespace
 
 void OrderCandidates(const AnalysisContext& context,
-                     std::vector<Finding*>* order, int threads) {
+                     std::vector<Candidate*>* order, int threads) {
   const std::vector<SortKey> keys = SortedKeys(*order, threads);
-  std::vector<Finding*> placed(keys.size());
+  std::vector<Candidate*> placed(keys.size());
   std::vector<size_t> run_starts;
   for (size_t i = 0; i < keys.size(); ++i) {
     placed[i] = (*order)[keys[i].index()];

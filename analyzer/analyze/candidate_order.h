@@ -17,7 +17,7 @@ namespace ampcheck {
 // more than the checks themselves (docs/performance.md). Ties are ordered on
 // up to `threads` threads.
 void OrderCandidates(const AnalysisContext& context,
-                     std::vector<Finding*>* order, int threads = 1);
+                     std::vector<Candidate*>* order, int threads = 1);
 
 }  // namespace ampcheck
 

@@ -113,6 +113,19 @@ Affected AffectedBy(Finding&& f) {
   return a;
 }
 
+Affected AffectedBy(Candidate&& c) {
+  if (c.written) return AffectedBy(std::move(*c.written));
+  return Affected{std::move(c.location), c.tries, c.bounded,
+                  std::move(c.pending_calls), c.spelling};
+}
+
+Candidate AsCandidate(Finding f) {
+  // Text its check left, and nothing else: a core, as the check emits it.
+  if (f.spelling.check && !HasText(f) && f.affected.empty())
+    return Candidate(static_cast<FindingCore&&>(std::move(f)));
+  return Candidate(std::move(f));
+}
+
 void AppendFolded(const std::string& folded_message, std::string* message) {
   size_t from = folded_message.find(" tries per request from ");
   *message +=
@@ -133,87 +146,94 @@ std::string MoreFromSameCause(size_t more, const std::string& unit) {
 }
 
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
-                                       std::vector<Finding*>* findings,
+                                       std::vector<Candidate*>* candidates,
                                        int threads) {
   // Paths are matched by their service names; for text not yet written, by
   // their services' indices (display names are unique). The two never match
   // each other: both checks leave all their text, or write all of it.
   // Hashing a large fleet's paths beats comparing them in a tree.
-  std::unordered_map<ServicesOf, Finding*, ServicesHash, SameServices>
+  std::unordered_map<ServicesOf, Candidate*, ServicesHash, SameServices>
       unwritten;
-  std::unordered_map<std::string, Finding*> written;
-  unwritten.reserve(findings->size() / 4);
-  for (Finding* f : *findings) {
-    if (f->check != "retry-amplification") continue;
-    if (f->spelling.check)
-      unwritten.try_emplace({&context.graph, &f->pending_calls}, f);
-    else if (f->path.size() > 1)
-      written.try_emplace(PathKey(f->path), f);
+  std::unordered_map<std::string, Candidate*> written;
+  unwritten.reserve(candidates->size() / 4);
+  for (Candidate* c : *candidates) {
+    const FindingCore& f = c->core();
+    if (f.check != "retry-amplification") continue;
+    if (f.spelling.check)
+      unwritten.try_emplace({&context.graph, &f.pending_calls}, c);
+    else if (c->written && c->written->path.size() > 1)
+      written.try_emplace(PathKey(c->written->path), c);
   }
   if (unwritten.empty() && written.empty()) return;
-  auto over_limit = [&](const Finding& f) -> Finding* {
+  auto over_limit = [&](const Candidate& c) -> Candidate* {
+    const FindingCore& f = c.core();
     if (f.spelling.check) {
       auto it = unwritten.find({&context.graph, &f.pending_calls});
       return it == unwritten.end() ? nullptr : it->second;
     }
-    auto it = written.find(PathKey(f.path));
+    if (!c.written) return nullptr;
+    auto it = written.find(PathKey(c.written->path));
     return it == written.end() ? nullptr : it->second;
   };
   // The lookups only read the maps: made in `threads` parts at once,
   // applied in order below.
-  std::vector<Finding*> folded_into(findings->size(), nullptr);
+  std::vector<Candidate*> folded_into(candidates->size(), nullptr);
   const size_t parts = static_cast<size_t>(std::max(threads, 1));
   ParallelFor(parts, threads, [&](size_t part) {
-    const size_t n = findings->size();
+    const size_t n = candidates->size();
     for (size_t i = part * n / parts; i < (part + 1) * n / parts; ++i) {
-      const Finding& f = *(*findings)[i];
-      if (f.check == "undocumented-amplification")
-        folded_into[i] = over_limit(f);
+      const Candidate& c = *(*candidates)[i];
+      if (c.core().check == "undocumented-amplification")
+        folded_into[i] = over_limit(c);
     }
   });
-  std::vector<Finding*> kept;
-  kept.reserve(findings->size());
-  for (size_t i = 0; i < findings->size(); ++i) {
-    Finding* f = (*findings)[i];
-    Finding* into = folded_into[i];
+  std::vector<Candidate*> kept;
+  kept.reserve(candidates->size());
+  for (size_t i = 0; i < candidates->size(); ++i) {
+    Candidate* f = (*candidates)[i];
+    Candidate* into = folded_into[i];
     if (!into) {
       kept.push_back(f);
       continue;
     }
-    if (into->spelling.check && f->spelling.check) {
+    if (into->core().spelling.check && f->core().spelling.check) {
       // Both left to their checks: spelled together when printed.
-      AddFolded(f->spelling.check, &into->spelling);
+      AddFolded(f->core().spelling.check, &into->core().spelling);
       continue;
     }
-    context.SpellText(into);
-    context.SpellText(f);
-    AppendFolded(f->message, &into->message);
-    into->folded_checks.emplace_back(f->check);
+    Finding& into_finding = into->Written();
+    Finding& folded = f->Written();
+    context.SpellText(&into_finding);
+    context.SpellText(&folded);
+    AppendFolded(folded.message, &into_finding.message);
+    into_finding.folded_checks.emplace_back(folded.check);
   }
-  *findings = std::move(kept);
+  *candidates = std::move(kept);
 }
 
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
                                        std::vector<Finding>* findings) {
-  std::vector<Finding*> pointers;
-  for (Finding& f : *findings) pointers.push_back(&f);
+  std::vector<Candidate> candidates;
+  for (Finding& f : *findings) candidates.push_back(AsCandidate(std::move(f)));
+  std::vector<Candidate*> pointers;
+  for (Candidate& c : candidates) pointers.push_back(&c);
   FoldUndocumentedIntoAmplification(context, &pointers);
   std::vector<Finding> kept;
   kept.reserve(pointers.size());
-  for (Finding* f : pointers) kept.push_back(std::move(*f));
+  for (Candidate* c : pointers) kept.push_back(std::move(*c).Take());
   *findings = std::move(kept);
 }
 
-std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
+std::vector<Finding> GroupByCause(const std::vector<Candidate*>& candidates,
                                   int threads) {
   // Keyed by check and cause; the order groups are visited in changes
   // nothing (each group's lead and list depend on its members alone).
   std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash> groups;
-  // At most a group a finding: the table is never rehashed as it fills.
-  groups.reserve(findings.size());
-  for (size_t i = 0; i < findings.size(); ++i) {
-    if (!findings[i]->cause.empty())
-      groups[{findings[i]->check, findings[i]->cause}].push_back(i);
+  // At most a group a candidate: the table is never rehashed as it fills.
+  groups.reserve(candidates.size());
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    const FindingCore& f = candidates[i]->core();
+    if (!f.cause.empty()) groups[{f.check, f.cause}].push_back(i);
   }
   // Groups are made apart (each touches its own members only), the largest
   // first so that the threads finish together.
@@ -222,17 +242,21 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
   for (auto& [key, members] : groups) by_size.push_back(&members);
   std::sort(by_size.begin(), by_size.end(),
             [](const auto* a, const auto* b) { return a->size() > b->size(); });
-  std::vector<char> absorbed(findings.size(), false);
+  std::vector<char> absorbed(candidates.size(), false);
   ParallelFor(by_size.size(), threads, [&](size_t g) {
     std::vector<size_t>& members = *by_size[g];
     // Worst first; report order breaks ties, so the lead is stable.
     std::vector<MemberRank> ranks;
     ranks.reserve(members.size());
-    for (size_t m : members)
-      ranks.push_back({findings[m]->tries, findings[m]->bounded, m});
+    for (size_t m : members) {
+      const FindingCore& f = candidates[m]->core();
+      ranks.push_back({f.tries, f.bounded, m});
+    }
     std::stable_sort(ranks.begin(), ranks.end(), Worse);
     for (size_t i = 0; i < ranks.size(); ++i) members[i] = ranks[i].member;
-    Finding& lead = *findings[members.front()];
+    // The lead is made a finding; the others stay candidates until moved
+    // into its list.
+    Finding& lead = candidates[members.front()]->Written();
     lead.affected.reserve(members.size());
     lead.affected.push_back(AffectedBy(lead));
     // Its own folded checks first, then the others', as when written at once.
@@ -241,12 +265,15 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
     for (size_t m : members) {
       if (m == members.front()) continue;
       absorbed[m] = true;
-      for (const std::string& folded : findings[m]->folded_checks)
-        AddFoldedCheck(folded, &lead.folded_checks);
-      for (const Check* folded : FoldedChecks(findings[m]->spelling))
+      Candidate& member = *candidates[m];
+      if (member.written) {
+        for (const std::string& folded : member.written->folded_checks)
+          AddFoldedCheck(folded, &lead.folded_checks);
+      }
+      for (const Check* folded : FoldedChecks(member.core().spelling))
         AddFoldedCheck(folded->id(), &lead.folded_checks);
-      // An absorbed finding is dropped below: its text moves, not copies.
-      lead.affected.push_back(AffectedBy(std::move(*findings[m])));
+      // An absorbed candidate is dropped below: its text moves, not copies.
+      lead.affected.push_back(AffectedBy(std::move(member)));
     }
     // Text left to the check counts the others when it is spelled.
     if (members.size() > 1 && !lead.spelling.check)
@@ -258,15 +285,17 @@ std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
   std::vector<Finding> out;
   out.reserve(
       static_cast<size_t>(std::count(absorbed.begin(), absorbed.end(), false)));
-  for (size_t i = 0; i < findings.size(); ++i) {
-    if (!absorbed[i]) out.push_back(std::move(*findings[i]));
+  for (size_t i = 0; i < candidates.size(); ++i) {
+    if (!absorbed[i]) out.push_back(std::move(*candidates[i]).Take());
   }
   return out;
 }
 
 std::vector<Finding> GroupByCause(std::vector<Finding> findings) {
-  std::vector<Finding*> pointers;
-  for (Finding& f : findings) pointers.push_back(&f);
+  std::vector<Candidate> candidates;
+  for (Finding& f : findings) candidates.push_back(AsCandidate(std::move(f)));
+  std::vector<Candidate*> pointers;
+  for (Candidate& c : candidates) pointers.push_back(&c);
   return GroupByCause(pointers);
 }
 

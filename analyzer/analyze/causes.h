@@ -20,10 +20,10 @@ namespace ampcheck {
 // services and spelled together when printed.
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
                                        std::vector<Finding>* findings);
-// The same over findings held elsewhere: drops the folded ones' pointers.
+// The same over candidates held elsewhere: drops the folded ones' pointers.
 // Paths are matched on up to `threads` threads.
 void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
-                                       std::vector<Finding*>* findings,
+                                       std::vector<Candidate*>* candidates,
                                        int threads = 1);
 // What a folded finding's message adds to the one it is folded into:
 // "...: 108 tries per request from 4 retrying layers (...); nothing
@@ -44,16 +44,21 @@ std::string MoreFromSameCause(size_t more, const std::string& unit);
 // "<check>|cause|<cause>", stable while the cause exists, however many calls
 // it affects. Input in report order; output in report order.
 std::vector<Finding> GroupByCause(std::vector<Finding> findings);
-// The same over findings held elsewhere, which it moves from: a large
-// fleet's candidates are never copied into a list of their own. Groups are
-// made on up to `threads` threads.
-std::vector<Finding> GroupByCause(const std::vector<Finding*>& findings,
+// The same over candidates held elsewhere, which it moves from: a large
+// fleet's candidates are never copied into a list of their own, and only
+// the causes' leads become findings. Groups are made on up to `threads`
+// threads.
+std::vector<Finding> GroupByCause(const std::vector<Candidate*>& candidates,
                                   int threads = 1);
 
 // What a finding of its own would have said: the call or path `f` is about.
 Affected AffectedBy(const Finding& f);
 // The same, taking the text of a finding that is about to be dropped.
 Affected AffectedBy(Finding&& f);
+Affected AffectedBy(Candidate&& c);
+// A finding as a check would have emitted it: a core when its check left
+// all its text, else the finding written.
+Candidate AsCandidate(Finding f);
 
 // The identities that name the finding: its own, then those of the calls or
 // paths it affects (identities written before findings were grouped).

@@ -87,10 +87,12 @@ TEST_CASE("causes: groups made on two threads are those made on one") {
     }
     return in;
   };
-  std::vector<Finding> one = make(), two = make();
-  std::vector<Finding*> one_pointers, two_pointers;
-  for (Finding& f : one) one_pointers.push_back(&f);
-  for (Finding& f : two) two_pointers.push_back(&f);
+  std::vector<Candidate> one, two;
+  for (Finding& f : make()) one.push_back(AsCandidate(std::move(f)));
+  for (Finding& f : make()) two.push_back(AsCandidate(std::move(f)));
+  std::vector<Candidate*> one_pointers, two_pointers;
+  for (Candidate& c : one) one_pointers.push_back(&c);
+  for (Candidate& c : two) two_pointers.push_back(&c);
   std::vector<Finding> by_one = GroupByCause(one_pointers, 1);
   std::vector<Finding> by_two = GroupByCause(two_pointers, 2);
   REQUIRE(by_one.size() == by_two.size());
@@ -161,7 +163,7 @@ TEST_CASE("causes: paths folded on two threads are those folded on one") {
   // undocumented on every call's path and every two-call path, some through
   // the second call between the same services.
   auto make = [&] {
-    std::vector<Finding> in;
+    std::vector<Candidate> in;
     const int calls = static_cast<int>(model.calls.size());
     for (int c = 0; c < calls; ++c) {
       const int next = 4 * model.calls[c].to + c % 3;
@@ -171,7 +173,7 @@ TEST_CASE("causes: paths folded on two threads are those folded on one") {
             std::pair{amplification, std::vector<int>{c, next}},
             std::pair{undocumented, std::vector<int>{c, next}}}) {
         if (check == amplification && c % 2 == 1) continue;
-        Finding f;
+        Candidate f;
         f.check = check->id();
         f.spelling.check = check;
         f.pending_calls = pending;
@@ -180,11 +182,11 @@ TEST_CASE("causes: paths folded on two threads are those folded on one") {
     }
     return in;
   };
-  std::vector<Finding> one = make(), two = make();
+  std::vector<Candidate> one = make(), two = make();
   // Folded: the undocumented paths whose services some over-the-limit path
   // has (the first call's caller, then each callee).
   std::set<std::vector<int>> over_limit;
-  for (const Finding& f : one) {
+  for (const Candidate& f : one) {
     if (f.spelling.check == amplification)
       over_limit.insert(PathServices(context.graph, f.pending_calls));
   }
@@ -192,16 +194,16 @@ TEST_CASE("causes: paths folded on two threads are those folded on one") {
   // Two calls between the same services fold into one path's finding, whose
   // text appends the folded check's once.
   std::set<std::vector<int>> folded_paths;
-  for (const Finding& f : one) {
+  for (const Candidate& f : one) {
     if (f.spelling.check != undocumented) continue;
     std::vector<int> services = PathServices(context.graph, f.pending_calls);
     if (!over_limit.count(services)) continue;
     ++expected;
     folded_paths.insert(std::move(services));
   }
-  std::vector<Finding*> by_one, by_two;
-  for (Finding& f : one) by_one.push_back(&f);
-  for (Finding& f : two) by_two.push_back(&f);
+  std::vector<Candidate*> by_one, by_two;
+  for (Candidate& f : one) by_one.push_back(&f);
+  for (Candidate& f : two) by_two.push_back(&f);
   FoldUndocumentedIntoAmplification(context, &by_one, 1);
   FoldUndocumentedIntoAmplification(context, &by_two, 2);
   REQUIRE(by_one.size() == by_two.size());

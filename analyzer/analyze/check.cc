@@ -27,7 +27,8 @@ const std::vector<std::unique_ptr<Check>>& AllChecks() {
 
 Finding Check::CallFinding(const AnalysisContext& context, int call,
                            const Location& location) const {
-  Finding f = CallCandidate(context, call, location);
+  Finding f;
+  static_cast<FindingCore&>(f) = CallCandidate(context, call, location);
   // The check writes the message now: the path and identity with it.
   f.spelling = {};
   FindingText text = CallText(context, call);
@@ -36,9 +37,9 @@ Finding Check::CallFinding(const AnalysisContext& context, int call,
   return f;
 }
 
-Finding Check::CallCandidate(const AnalysisContext& context, int call,
-                             const Location& location) const {
-  Finding f;
+Candidate Check::CallCandidate(const AnalysisContext& context, int call,
+                               const Location& location) const {
+  Candidate f;
   f.check = id();
   f.severity = severity();
   f.location = location;
@@ -61,7 +62,7 @@ FindingText Check::PathText(const AnalysisContext& context,
   return text;
 }
 
-void Check::SpellTextLater(Finding* f, int variant, int layer) const {
+void Check::SpellTextLater(FindingCore* f, int variant, int layer) const {
   f->spelling.check = this;
   f->spelling.variant = variant;
   f->spelling.layer = layer;
@@ -84,7 +85,7 @@ void Check::SpellMessageStart(const AnalysisContext&, const std::vector<int>&,
                               const Spelling&, std::string*) const {}
 
 void AnalysisContext::SetNumbers(const std::vector<int>& calls,
-                                 Finding* f) const {
+                                 FindingCore* f) const {
   f->tries = Tries::Of(1);
   f->bounded = 1;
   for (int call : calls) {
@@ -109,7 +110,7 @@ Finding Check::LayerFinding(const AnalysisContext& context, int call,
   return f;
 }
 
-void Check::SetLayerNumbers(const Layer& layer, Finding* f) {
+void Check::SetLayerNumbers(const Layer& layer, FindingCore* f) {
   f->tries = layer.tries;
   f->bounded =
       layer.tries.unbounded() ? 1 : static_cast<double>(layer.tries.count());

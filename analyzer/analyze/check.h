@@ -22,7 +22,7 @@ class Check {
   virtual const char* summary()
       const = 0;  // one line, for --list-checks and SARIF
   virtual void Run(const AnalysisContext& context,
-                   std::vector<Finding>* findings) const = 0;
+                   std::vector<Candidate>* candidates) const = 0;
   // The text of a finding whose writing this check left for when it is
   // printed (Finding::spelling.check is this check); checks that write
   // their text in Run never see it called.
@@ -56,15 +56,15 @@ class Check {
                        const Layer& layer) const;
   // A finding about one layer carries the layer's own tries, not the call's
   // product: those are the numbers that can worsen.
-  static void SetLayerNumbers(const Layer& layer, Finding* f);
+  static void SetLayerNumbers(const Layer& layer, FindingCore* f);
   // Leaves f's message, path and identity to Spell, which is given f's
   // pending calls (those its arithmetic is spelled from), `variant` and
   // `layer`.
-  void SpellTextLater(Finding* f, int variant = 0, int layer = -1) const;
+  void SpellTextLater(FindingCore* f, int variant = 0, int layer = -1) const;
   // As CallFinding, with the text left to Spell; CallText writes the path
   // and identity CallFinding would have.
-  Finding CallCandidate(const AnalysisContext& context, int call,
-                        const Location& location) const;
+  Candidate CallCandidate(const AnalysisContext& context, int call,
+                          const Location& location) const;
   FindingText CallText(const AnalysisContext& context, int call) const;
   // The path of `calls` and identity "<check>|<a>b>c>", as path checks
   // name a path.

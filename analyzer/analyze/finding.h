@@ -68,27 +68,22 @@ struct Affected {
   }
 };
 
-struct Finding {
+// What a finding is about, before its text is written: what candidates are
+// ordered, folded and grouped by, and how their text is spelled later.
+struct FindingCore {
   // Stable id: "retry-amplification"; a check's id(), which outlives it.
   std::string_view check;
   Severity severity = Severity::kError;
-  std::string message;            // one line, lower-case, with the numbers
-  Location location;              // the layer that causes it
-  std::vector<std::string> path;  // service display names, entry first
-  std::string arithmetic;         // the path or call arithmetic
-  std::vector<Evidence> related;  // the path's other layers
-  // The calls `arithmetic` and `related` are spelled from once findings are
-  // grouped (SpellPending): most candidates are absorbed into a cause and
-  // never printed on their own, so they never pay for that text.
+  Location location;  // the layer that causes it
+  // The calls the arithmetic and related layers are spelled from once
+  // findings are grouped (SpellPending): most candidates are absorbed into a
+  // cause and never printed on their own, so they never pay for that text.
   enum class Pending { kNone, kCall, kPath };
   Pending pending = Pending::kNone;
   std::vector<int> pending_calls;
   // Set: message, path and identity are left to the check as well, spelled
   // from pending_calls (AnalysisContext::SpellText).
   Spelling spelling;
-  // Identity across commits: check, services and the causing layer's origin;
-  // no line numbers, so unrelated edits do not move it.
-  std::string identity;
   // The numbers it is about: its path's (or call's) tries and bounded
   // product. diff reports a finding whose numbers rose as worsened.
   Tries tries;
@@ -99,6 +94,16 @@ struct Finding {
   // (AnalysisContext::Cause).
   CauseName cause;
   const char* unit = "call";  // what `affected` counts: "call" or "path"
+};
+
+struct Finding : FindingCore {
+  std::string message;            // one line, lower-case, with the numbers
+  std::vector<std::string> path;  // service display names, entry first
+  std::string arithmetic;         // the path or call arithmetic
+  std::vector<Evidence> related;  // the path's other layers
+  // Identity across commits: check, services and the causing layer's origin;
+  // no line numbers, so unrelated edits do not move it.
+  std::string identity;
   // The calls or paths the cause affects, worst first (this finding's own
   // first); empty when it affects only its own.
   std::vector<Affected> affected;
@@ -114,6 +119,31 @@ struct Finding {
     return location == other.location && check == other.check &&
            message == other.message;
   }
+};
+
+// What a check emits about one call or path: a core whose text is left to
+// its check, or a finding whose check wrote its text in Run. A large fleet's
+// 1.3 million candidates are mostly the former, a core each rather than a
+// whole finding; findings are made for the causes they group into.
+struct Candidate : FindingCore {
+  Candidate() = default;
+  explicit Candidate(FindingCore core) : FindingCore(std::move(core)) {}
+  explicit Candidate(Finding f)
+      : written(std::make_unique<Finding>(std::move(f))) {}
+
+  // The finding its check wrote; unset: the core above is all there is.
+  std::unique_ptr<Finding> written;
+
+  const FindingCore& core() const {
+    return written ? *written : static_cast<const FindingCore&>(*this);
+  }
+  FindingCore& core() {
+    return written ? *written : static_cast<FindingCore&>(*this);
+  }
+  // The finding, written or made from the core, to be changed in place.
+  Finding& Written();
+  // The finding, taken from the candidate.
+  Finding Take() &&;
 };
 
 }  // namespace ampcheck

@@ -37,7 +37,7 @@ class BackoffExceedsTimeoutCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     // The shortest per-try wait of any caller on calls into each service.
     std::vector<std::optional<Limit>> caller_wait(model.services.size());
@@ -91,7 +91,7 @@ class BackoffExceedsTimeoutCheck : public Check {
         int index = static_cast<int>(i);
         Finding f = LayerFinding(context, index, layer);
         f.message = context.CallName(index) + ": " + layer.origin + " " + why;
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
       }
     }
   }

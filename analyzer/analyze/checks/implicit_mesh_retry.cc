@@ -14,7 +14,7 @@ class ImplicitMeshRetryCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     // About one per call (one mesh default each): a large fleet's list is
     // rarely copied as it grows.
     findings->reserve(findings->size() + context.model.calls.size());
@@ -25,7 +25,7 @@ class ImplicitMeshRetryCheck : public Check {
         if (layer.provenance != Provenance::kMeshDefault || !layer.retries())
           continue;
         int index = static_cast<int>(i);
-        Finding f =
+        Candidate f =
             CallCandidate(context, index,
                           layer.location.known() || call.evidence.empty()
                               ? layer.location
@@ -37,7 +37,7 @@ class ImplicitMeshRetryCheck : public Check {
         // every call it reaches; why it applies ("Istio default, no
         // VirtualService for payments") differs per call, not the cause.
         f.cause = context.MeshDefaultCauseName(layer);
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
       }
     }
   }

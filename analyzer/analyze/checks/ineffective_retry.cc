@@ -36,7 +36,7 @@ class IneffectiveRetryCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     std::set<std::pair<Location, std::string>> seen;
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       for (const Layer& layer : context.model.calls[i].layers) {
@@ -57,7 +57,7 @@ class IneffectiveRetryCheck : public Check {
         int index = static_cast<int>(i);
         Finding f = LayerFinding(context, index, layer);
         f.message = context.CallName(index) + ": " + layer.origin + " " + why;
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
       }
     }
   }

@@ -14,7 +14,7 @@ class MissingTimeoutCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     // One per call at most: a large fleet's list is never copied as it grows.
     findings->reserve(findings->size() + context.model.calls.size());
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
@@ -30,13 +30,13 @@ class MissingTimeoutCheck : public Check {
       // forever, and nothing retries it.
       if (call.layers.empty() || timeout || !retries) continue;
       int index = static_cast<int>(i);
-      Finding f = CallCandidate(context, index, context.CallLocation(index));
+      Candidate f = CallCandidate(context, index, context.CallLocation(index));
       // One timeout on the retrying layer fixes every call it wraps (for the
       // mesh default, perTryTimeout in defaultHttpRetryPolicy); else the
       // caller sets one for its calls.
       f.cause =
           context.CallCauseName(index, AnalysisContext::CauseFallback::kCaller);
-      findings->push_back(std::move(f));
+      findings->emplace_back(std::move(f));
     }
   }
 

@@ -44,7 +44,7 @@ class NonIdempotentRetryCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       const Call& call = context.model.calls[i];
       for (const Layer& layer : call.layers) {
@@ -106,7 +106,7 @@ class NonIdempotentRetryCheck : public Check {
               "refused-stream,reset-before-request";
         }
         f.related.push_back({seen, method + " " + context.CallName(index)});
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
       }
     }
   }

@@ -25,7 +25,7 @@ class RetryAmplificationCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     // About one per call (a path per retrying call, and a declared call over
     // its maximum): a large fleet's list is rarely copied as it grows.
@@ -36,7 +36,8 @@ class RetryAmplificationCheck : public Check {
       if (!call.declaration ||
           !(Tries::Of(call.declaration->max_tries) < product.tries))
         continue;
-      findings->push_back(Make(context, {static_cast<int>(i)}, kCallDeclared));
+      findings->emplace_back(
+          Make(context, {static_cast<int>(i)}, kCallDeclared));
     }
     for (size_t i = 0; i < model.calls.size(); ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
@@ -44,11 +45,11 @@ class RetryAmplificationCheck : public Check {
       const Path path = context.PathEndingWith(static_cast<int>(i));
       if (const Documentation* d = context.PathDeclaration(path.calls)) {
         if (Tries::Of(d->max_tries) < path.tries)
-          findings->push_back(Make(context, path.calls, kPathDeclared));
+          findings->emplace_back(Make(context, path.calls, kPathDeclared));
         continue;
       }
       if (path.bounded <= static_cast<double>(model.max_tries)) continue;
-      findings->push_back(Make(context, path.calls, kOverLimit));
+      findings->emplace_back(Make(context, path.calls, kOverLimit));
     }
   }
 
@@ -102,9 +103,9 @@ class RetryAmplificationCheck : public Check {
   // declaration, a path over the global limit.
   enum Variant { kCallDeclared, kPathDeclared, kOverLimit };
 
-  Finding Make(const AnalysisContext& context, const std::vector<int>& calls,
-               Variant variant) const {
-    Finding f;
+  Candidate Make(const AnalysisContext& context, const std::vector<int>& calls,
+                 Variant variant) const {
+    Candidate f;
     f.check = id();
     f.severity = severity();
     f.location = context.CallLocation(calls.back());

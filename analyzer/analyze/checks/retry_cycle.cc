@@ -15,7 +15,7 @@ class RetryCycleCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     for (const Cycle& cycle : context.graph.cycles) {
       Tries per_pass;
       int retrying = -1;
@@ -37,7 +37,7 @@ class RetryCycleCheck : public Check {
       f.location = context.CallLocation(retrying);
       AnalysisContext::SpellPathLater(cycle.calls, &f);
       context.SetNumbers(cycle.calls, &f);
-      findings->push_back(std::move(f));
+      findings->emplace_back(std::move(f));
     }
   }
 };

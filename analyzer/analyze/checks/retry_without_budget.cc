@@ -29,7 +29,7 @@ class RetryWithoutBudgetCheck : public Check {
     return "a retrying mesh hop with no retry budget or concurrency cap";
   }
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     // The unlimited retrying mesh layers of every call, then in runs by
     // callee, each run in call order (one list, not a list per service: a
@@ -57,7 +57,7 @@ class RetryWithoutBudgetCheck : public Check {
       auto end = std::find_if(run, unlimited.end(), [&](const auto& entry) {
         return callee_of(entry) != callee;
       });
-      findings->push_back(
+      findings->emplace_back(
           Make(context, callee, &*run, &*run + (end - run), suggestion));
       run = end;
     }

@@ -29,7 +29,7 @@ class RetryWithoutJitterCheck : public Check {
     return "fixed or exponential back-off without jitter: synchronised waves";
   }
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     std::set<std::pair<Location, std::string>> seen;
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       for (const Layer& layer : context.model.calls[i].layers) {
@@ -42,7 +42,7 @@ class RetryWithoutJitterCheck : public Check {
                     BackoffWords(layer.backoff) +
                     " and no jitter; callers that failed together retry "
                     "together";
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
       }
     }
   }

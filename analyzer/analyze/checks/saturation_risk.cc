@@ -44,7 +44,7 @@ class SaturationRiskCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     for (size_t i = 0; i < model.calls.size(); ++i) {
       const Call& call = model.calls[i];
@@ -79,7 +79,7 @@ class SaturationRiskCheck : public Check {
           {capacity.location,
            caller.display + " capacity: " + std::to_string(capacity.pool) +
                " threads at " + std::to_string(capacity.rate) + " rps"}};
-      findings->push_back(std::move(f));
+      findings->emplace_back(std::move(f));
     }
   }
 };

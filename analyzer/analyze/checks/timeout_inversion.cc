@@ -30,7 +30,7 @@ class TimeoutInversionCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     for (size_t i = 0; i < model.calls.size(); ++i) {
       const Call& call = model.calls[i];
@@ -54,7 +54,7 @@ class TimeoutInversionCheck : public Check {
                     FormatDuration(*hold) + " worst case of the " +
                     LayerKindName(in.kind) + " retries it wraps (" +
                     in.Describe() + ")";
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
         break;
       }
     }
@@ -90,7 +90,7 @@ class TimeoutInversionCheck : public Check {
           " with retries: the caller gives up while the callee still works";
       // Every caller that gives up early is held by the same retries.
       f.cause = context.Cause("held-by|" + context.CallCause(downstream));
-      findings->push_back(std::move(f));
+      findings->emplace_back(std::move(f));
     }
   }
 

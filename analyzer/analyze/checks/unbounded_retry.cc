@@ -16,7 +16,7 @@ class UnboundedRetryCheck : public Check {
            "time";
   }
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     std::set<std::pair<Location, std::string>> seen;
     for (size_t i = 0; i < context.model.calls.size(); ++i) {
       for (const Layer& layer : context.model.calls[i].layers) {
@@ -26,7 +26,7 @@ class UnboundedRetryCheck : public Check {
         f.message = context.CallName(static_cast<int>(i)) + ": " +
                     layer.origin + " retries without bound (" + layer.detail +
                     ")";
-        findings->push_back(std::move(f));
+        findings->emplace_back(std::move(f));
       }
     }
   }

@@ -19,7 +19,7 @@ class UndocumentedAmplificationCheck : public Check {
   }
 
   void Run(const AnalysisContext& context,
-           std::vector<Finding>* findings) const override {
+           std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     // A path per call at most: a large fleet's list is never copied as it
     // grows.
@@ -39,7 +39,7 @@ class UndocumentedAmplificationCheck : public Check {
         if (model.calls[call].declaration) documented_call = call;
       }
       if (retrying_calls == 1 && documented_call >= 0) continue;
-      Finding f;
+      Candidate f;
       f.check = id();
       f.severity = severity();
       f.location = context.CallLocation(last);
@@ -49,7 +49,7 @@ class UndocumentedAmplificationCheck : public Check {
       // The path is this finding's now: moved, not copied.
       AnalysisContext::SpellPathLater(std::move(path.calls), &f);
       SpellTextLater(&f);
-      findings->push_back(std::move(f));
+      findings->emplace_back(std::move(f));
     }
   }
 
