@@ -111,7 +111,6 @@ void AddDeclarations(ResolveContext* c) {
     if (!d) continue;
     const auto shared = std::make_shared<const Documentation>(std::move(*d));
     int service = c->workload_service[w.ns + "/" + w.name];
-    c->model.services[service].declaration = shared;
     if (service >= static_cast<int>(c->outgoing.size())) continue;
     for (int call : c->outgoing[service]) {
       if (!c->model.calls[call].declaration)

@@ -41,10 +41,6 @@ struct Service {
   std::string external_reason;
   // Names of other identities (workloads, images) used for attribution.
   std::vector<std::string> aliases;
-  // Declaration from the workload's ampcheck.io annotations. Shared, not
-  // held in place: few services have one, and every service would carry
-  // its 200 bytes.
-  std::shared_ptr<const Documentation> declaration;
   // Pool and peak rate from the policy's capacity[] (saturation-risk).
   std::optional<CapacityDeclaration> capacity;
 
