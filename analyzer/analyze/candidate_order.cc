@@ -25,9 +25,9 @@ struct SortKey {
   auto operator<=>(const SortKey&) const = default;
 };
 
-// The rank of each distinct string among `values`, in string order, for
-// strings held once each (a location's file name, a check's id): looked up
-// by address, not hashed and compared as text.
+// An id for each distinct string, for strings held once each (a location's
+// file name, a check's id): looked up by address, not hashed and compared as
+// text. CommonRanks turns ids into ranks in string order.
 class Ranks {
  public:
   uint32_t Id(std::string_view value) {
@@ -39,22 +39,7 @@ class Ranks {
     last_id_ = it->second;
     return last_id_;
   }
-  // Ranks by id, once every value has its id; equal text, equal rank (two
-  // copies of one check id sort as one).
-  std::vector<uint32_t> ById() const {
-    std::vector<uint32_t> sorted(values_.size());
-    for (uint32_t i = 0; i < sorted.size(); ++i) sorted[i] = i;
-    std::sort(sorted.begin(), sorted.end(), [this](uint32_t a, uint32_t b) {
-      return values_[a] < values_[b];
-    });
-    std::vector<uint32_t> rank(values_.size());
-    uint32_t r = 0;
-    for (size_t i = 0; i < sorted.size(); ++i) {
-      if (i > 0 && values_[sorted[i]] != values_[sorted[i - 1]]) ++r;
-      rank[sorted[i]] = r;
-    }
-    return rank;
-  }
+  const std::vector<std::string_view>& values() const { return values_; }
 
  private:
   std::unordered_map<const char*, uint32_t> ids_;
@@ -62,6 +47,27 @@ class Ranks {
   const char* last_ = nullptr;
   uint32_t last_id_ = 0;
 };
+
+// For each part's ids, its values' ranks among the values of all `parts`, in
+// string order: equal text, equal rank (two copies of one check id sort as
+// one).
+std::vector<std::vector<uint32_t>> CommonRanks(
+    const std::vector<Ranks>& parts) {
+  std::vector<std::string_view> all;
+  for (const Ranks& part : parts)
+    all.insert(all.end(), part.values().begin(), part.values().end());
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  std::vector<std::vector<uint32_t>> ranks;
+  for (const Ranks& part : parts) {
+    std::vector<uint32_t>& rank = ranks.emplace_back();
+    for (std::string_view value : part.values()) {
+      rank.push_back(static_cast<uint32_t>(
+          std::lower_bound(all.begin(), all.end(), value) - all.begin()));
+    }
+  }
+  return ranks;
+}
 
 // Sorts `keys` in `threads` parts at once, then merges them.
 void ParallelSort(std::vector<SortKey>* keys, int threads) {
@@ -80,22 +86,29 @@ void ParallelSort(std::vector<SortKey>* keys, int threads) {
 
 std::vector<SortKey> SortedKeys(const std::vector<Candidate*>& order,
                                 int threads) {
-  Ranks files, checks;
-  std::vector<std::pair<uint32_t, uint32_t>> ids;
-  ids.reserve(order.size());
-  for (const Candidate* c : order) {
-    const FindingCore& f = c->core();
-    ids.emplace_back(files.Id(f.location.file.str()), checks.Id(f.check));
-  }
-  const std::vector<uint32_t> file_rank = files.ById();
-  const std::vector<uint32_t> check_rank = checks.ById();
-  std::vector<SortKey> keys;
-  keys.reserve(order.size());
-  for (size_t i = 0; i < order.size(); ++i) {
-    const uint64_t line = static_cast<uint32_t>(order[i]->core().location.line);
-    keys.push_back({uint64_t{file_rank[ids[i].first]} << 32 | line,
-                    uint64_t{check_rank[ids[i].second]} << 32 | i});
-  }
+  // Each part names its files and checks apart; the names are ranked among
+  // all parts' once every candidate is read.
+  const size_t parts = order.size() < 100000 ? 1 : std::max(threads, 1);
+  auto begin = [&](size_t part) { return part * order.size() / parts; };
+  std::vector<Ranks> files(parts), checks(parts);
+  std::vector<SortKey> keys(order.size());
+  ParallelFor(parts, threads, [&](size_t p) {
+    for (size_t i = begin(p); i < begin(p + 1); ++i) {
+      const FindingCore& f = order[i]->core();
+      // The part's own ids for now, replaced by ranks below.
+      keys[i] = {files[p].Id(f.location.file.str()), checks[p].Id(f.check)};
+    }
+  });
+  const std::vector<std::vector<uint32_t>> file_rank = CommonRanks(files);
+  const std::vector<std::vector<uint32_t>> check_rank = CommonRanks(checks);
+  ParallelFor(parts, threads, [&](size_t p) {
+    for (size_t i = begin(p); i < begin(p + 1); ++i) {
+      const uint64_t line =
+          static_cast<uint32_t>(order[i]->core().location.line);
+      keys[i] = {uint64_t{file_rank[p][keys[i].place]} << 32 | line,
+                 uint64_t{check_rank[p][keys[i].check_and_index]} << 32 | i};
+    }
+  });
   ParallelSort(&keys, threads);
   return keys;
 }
