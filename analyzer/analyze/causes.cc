@@ -242,7 +242,8 @@ std::vector<Finding> GroupByCause(const std::vector<Candidate*>& candidates,
   for (auto& [key, members] : groups) by_size.push_back(&members);
   std::sort(by_size.begin(), by_size.end(),
             [](const auto* a, const auto* b) { return a->size() > b->size(); });
-  std::vector<char> absorbed(candidates.size(), false);
+  // Each group's members worst first, its lead made a finding, and room in
+  // its list for them all.
   ParallelFor(by_size.size(), threads, [&](size_t g) {
     std::vector<size_t>& members = *by_size[g];
     // Worst first; report order breaks ties, so the lead is stable.
@@ -257,23 +258,57 @@ std::vector<Finding> GroupByCause(const std::vector<Candidate*>& candidates,
     // The lead is made a finding; the others stay candidates until moved
     // into its list.
     Finding& lead = candidates[members.front()]->Written();
-    lead.affected.reserve(members.size());
-    lead.affected.push_back(AffectedBy(lead));
+    lead.affected.resize(members.size());
+    lead.affected.front() = AffectedBy(lead);
+  });
+  // The others move into their lead's list in blocks, several at once: a
+  // large fleet's few largest causes hold hundreds of thousands each.
+  struct Block {
+    size_t group, begin, end;
+    std::vector<std::string> folded;  // its members' folded checks, in order
+  };
+  constexpr size_t kBlockMembers = 8192;
+  std::vector<Block> blocks;
+  std::vector<size_t> first_block(by_size.size() + 1);
+  for (size_t g = 0; g < by_size.size(); ++g) {
+    first_block[g] = blocks.size();
+    for (size_t b = 1; b < by_size[g]->size(); b += kBlockMembers)
+      blocks.push_back(
+          {g, b, std::min(b + kBlockMembers, by_size[g]->size()), {}});
+  }
+  first_block.back() = blocks.size();
+  std::vector<char> absorbed(candidates.size(), false);
+  ParallelFor(blocks.size(), threads, [&](size_t b) {
+    Block& block = blocks[b];
+    const std::vector<size_t>& members = *by_size[block.group];
+    Finding& lead = *candidates[members.front()]->written;
+    uint32_t seen = 0;  // folded checks listed, by bit (Spelling::folded)
+    for (size_t i = block.begin; i < block.end; ++i) {
+      absorbed[members[i]] = true;
+      Candidate& member = *candidates[members[i]];
+      if (member.written) {
+        for (const std::string& folded : member.written->folded_checks)
+          AddFoldedCheck(folded, &block.folded);
+      }
+      const Spelling& spelling = member.core().spelling;
+      if (spelling.folded & ~seen) {
+        for (const Check* folded : FoldedChecks(spelling))
+          AddFoldedCheck(folded->id(), &block.folded);
+        seen |= spelling.folded;
+      }
+      // An absorbed candidate is dropped below: its text moves, not copies.
+      lead.affected[i] = AffectedBy(std::move(member));
+    }
+  });
+  ParallelFor(by_size.size(), threads, [&](size_t g) {
+    const std::vector<size_t>& members = *by_size[g];
+    Finding& lead = *candidates[members.front()]->written;
     // Its own folded checks first, then the others', as when written at once.
     for (const Check* folded : FoldedChecks(lead.spelling))
       AddFoldedCheck(folded->id(), &lead.folded_checks);
-    for (size_t m : members) {
-      if (m == members.front()) continue;
-      absorbed[m] = true;
-      Candidate& member = *candidates[m];
-      if (member.written) {
-        for (const std::string& folded : member.written->folded_checks)
-          AddFoldedCheck(folded, &lead.folded_checks);
-      }
-      for (const Check* folded : FoldedChecks(member.core().spelling))
-        AddFoldedCheck(folded->id(), &lead.folded_checks);
-      // An absorbed candidate is dropped below: its text moves, not copies.
-      lead.affected.push_back(AffectedBy(std::move(member)));
+    for (size_t b = first_block[g]; b < first_block[g + 1]; ++b) {
+      for (const std::string& folded : blocks[b].folded)
+        AddFoldedCheck(folded, &lead.folded_checks);
     }
     // Text left to the check counts the others when it is spelled.
     if (members.size() > 1 && !lead.spelling.check)

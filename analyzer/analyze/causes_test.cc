@@ -108,6 +108,39 @@ TEST_CASE("causes: groups made on two threads are those made on one") {
   }
 }
 
+TEST_CASE("causes: a cause of many blocks lists all, and folds in order") {
+  // More members than are moved at once: every one listed, worst first, and
+  // the folded checks in the order their members come, on one thread or two.
+  for (int threads : {1, 2}) {
+    INFO(threads);
+    std::vector<Candidate> candidates;
+    for (int i = 0; i < 20000; ++i) {
+      Finding f = Made("retry-amplification", "layer|shared",
+                       {"s" + std::to_string(i), "t"}, 30000 - i, i + 1);
+      if (i == 5) f.folded_checks = {"missing-timeout"};
+      if (i == 12000) f.folded_checks = {"retry-cycle"};
+      if (i == 19000)
+        f.folded_checks = {"implicit-mesh-retry", "missing-timeout"};
+      candidates.push_back(AsCandidate(std::move(f)));
+    }
+    std::vector<Candidate*> pointers;
+    for (Candidate& c : candidates) pointers.push_back(&c);
+    std::vector<Finding> out = GroupByCause(pointers, threads);
+    REQUIRE(out.size() == 1);
+    CHECK(out[0].message ==
+          "s0->t: 30000 tries; and 19999 more paths from the same cause");
+    CHECK(out[0].folded_checks ==
+          std::vector<std::string>{"missing-timeout", "retry-cycle",
+                                   "implicit-mesh-retry"});
+    REQUIRE(out[0].affected.size() == 20000);
+    for (int i = 0; i < 20000; ++i) {
+      if (out[0].affected[i].text().identity !=
+          "retry-amplification|s" + std::to_string(i) + "->t")
+        FAIL_CHECK("entry " << i << " is out of place");
+    }
+  }
+}
+
 TEST_CASE("causes: over the limit and undocumented on one path is one") {
   std::vector<Finding> in;
   in.push_back(Made("retry-amplification", "x", {"a", "b", "c"}, 27, 3));
