@@ -39,21 +39,45 @@ int ThreadsFor(size_t items, int requested) {
   return items < 10000 ? 1 : ThreadCount(requested);
 }
 
-// Runs the enabled checks, each into its own list, on up to options.threads
-// threads: the checks only read the model and the graph.
+// Runs the enabled checks on up to options.threads threads, each into lists
+// of its own, in check order: the checks only read the model and the graph.
+// A check that RunsByCall is run in ranges of calls on a large fleet, each
+// range into its own list, in call order.
 std::vector<std::vector<Candidate>> RunChecks(const AnalysisContext& context,
                                               const AnalyzeOptions& options) {
-  std::vector<const Check*> enabled;
-  for (const auto& check : AllChecks()) {
-    if (!options.disabled_checks.count(check->id()))
-      enabled.push_back(check.get());
-  }
-  std::vector<std::vector<Candidate>> by_check(enabled.size());
   // A small graph is not worth a thread.
-  int threads = ThreadsFor(context.model.calls.size(), options.threads);
-  ParallelFor(enabled.size(), threads,
-              [&](size_t i) { enabled[i]->Run(context, &by_check[i]); });
-  return by_check;
+  const size_t calls = context.model.calls.size();
+  const int threads = ThreadsFor(calls, options.threads);
+  struct Task {
+    const Check* check;
+    size_t begin, end;  // the calls of a check that RunsByCall
+  };
+  std::vector<Task> tasks;
+  for (const auto& check : AllChecks()) {
+    if (options.disabled_checks.count(check->id())) continue;
+    const size_t ranges = check->RunsByCall() && threads > 1
+                              ? 4 * static_cast<size_t>(threads)
+                              : 1;
+    for (size_t r = 0; r < ranges; ++r)
+      tasks.push_back(
+          {check.get(), r * calls / ranges, (r + 1) * calls / ranges});
+  }
+  // Checks that run whole first, so that the ranges fill in around them.
+  std::vector<size_t> run_order(tasks.size());
+  for (size_t t = 0; t < tasks.size(); ++t) run_order[t] = t;
+  std::stable_partition(run_order.begin(), run_order.end(), [&](size_t t) {
+    return !tasks[t].check->RunsByCall();
+  });
+  std::vector<std::vector<Candidate>> by_task(tasks.size());
+  ParallelFor(tasks.size(), threads, [&](size_t i) {
+    const Task& task = tasks[run_order[i]];
+    std::vector<Candidate>* out = &by_task[run_order[i]];
+    if (task.check->RunsByCall())
+      task.check->RunCalls(context, task.begin, task.end, out);
+    else
+      task.check->Run(context, out);
+  });
+  return by_task;
 }
 
 // Spells the arithmetic and related layers of every finding that is kept

@@ -62,6 +62,16 @@ FindingText Check::PathText(const AnalysisContext& context,
   return text;
 }
 
+void Check::RunCalls(const AnalysisContext& context, size_t, size_t,
+                     std::vector<Candidate>* candidates) const {
+  Run(context, candidates);
+}
+
+void CallCheck::Run(const AnalysisContext& context,
+                    std::vector<Candidate>* candidates) const {
+  RunCalls(context, 0, context.model.calls.size(), candidates);
+}
+
 void Check::SpellTextLater(FindingCore* f, int variant, int layer) const {
   f->spelling.check = this;
   f->spelling.variant = variant;

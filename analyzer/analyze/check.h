@@ -23,6 +23,13 @@ class Check {
       const = 0;  // one line, for --list-checks and SARIF
   virtual void Run(const AnalysisContext& context,
                    std::vector<Candidate>* candidates) const = 0;
+  // Whether each candidate comes from one call, so that the calls can be
+  // split in ranges (RunCalls) and a large fleet's checked on every thread.
+  virtual bool RunsByCall() const { return false; }
+  // The candidates of calls [begin, end), for a check that RunsByCall: each
+  // call's are those Run writes for it, in the same order.
+  virtual void RunCalls(const AnalysisContext& context, size_t begin,
+                        size_t end, std::vector<Candidate>* candidates) const;
   // The text of a finding whose writing this check left for when it is
   // printed (Finding::spelling.check is this check); checks that write
   // their text in Run never see it called.
@@ -70,6 +77,14 @@ class Check {
   // name a path.
   FindingText PathText(const AnalysisContext& context,
                        const std::vector<int>& calls) const;
+};
+
+// A check whose candidates each come from one call: Run checks every call.
+class CallCheck : public Check {
+ public:
+  void Run(const AnalysisContext& context,
+           std::vector<Candidate>* candidates) const final;
+  bool RunsByCall() const final { return true; }
 };
 
 // Every check, in id order.

@@ -5,7 +5,7 @@
 namespace ampcheck {
 namespace {
 
-class ImplicitMeshRetryCheck : public Check {
+class ImplicitMeshRetryCheck : public CallCheck {
  public:
   const char* id() const override { return "implicit-mesh-retry"; }
   Severity severity() const override { return Severity::kWarning; }
@@ -13,12 +13,12 @@ class ImplicitMeshRetryCheck : public Check {
     return "a mesh default retry applies that no file sets";
   }
 
-  void Run(const AnalysisContext& context,
-           std::vector<Candidate>* findings) const override {
+  void RunCalls(const AnalysisContext& context, size_t begin, size_t end,
+                std::vector<Candidate>* findings) const override {
     // About one per call (one mesh default each): a large fleet's list is
     // rarely copied as it grows.
-    findings->reserve(findings->size() + context.model.calls.size());
-    for (size_t i = 0; i < context.model.calls.size(); ++i) {
+    findings->reserve(findings->size() + (end - begin));
+    for (size_t i = begin; i < end; ++i) {
       const Call& call = context.model.calls[i];
       for (size_t k = 0; k < call.layers.size(); ++k) {
         const Layer& layer = call.layers[k];

@@ -5,7 +5,7 @@
 namespace ampcheck {
 namespace {
 
-class MissingTimeoutCheck : public Check {
+class MissingTimeoutCheck : public CallCheck {
  public:
   const char* id() const override { return "missing-timeout"; }
   Severity severity() const override { return Severity::kWarning; }
@@ -13,11 +13,11 @@ class MissingTimeoutCheck : public Check {
     return "a call has no timeout at any layer";
   }
 
-  void Run(const AnalysisContext& context,
-           std::vector<Candidate>* findings) const override {
+  void RunCalls(const AnalysisContext& context, size_t begin, size_t end,
+                std::vector<Candidate>* findings) const override {
     // One per call at most: a large fleet's list is never copied as it grows.
-    findings->reserve(findings->size() + context.model.calls.size());
-    for (size_t i = 0; i < context.model.calls.size(); ++i) {
+    findings->reserve(findings->size() + (end - begin));
+    for (size_t i = begin; i < end; ++i) {
       const Call& call = context.model.calls[i];
       bool retries = false;
       bool timeout = false;

@@ -16,7 +16,7 @@ std::string Cite(const Documentation& d) {
          d.location.ToString() + ", owner " + d.owner + ")";
 }
 
-class RetryAmplificationCheck : public Check {
+class RetryAmplificationCheck : public CallCheck {
  public:
   const char* id() const override { return "retry-amplification"; }
   Severity severity() const override { return Severity::kError; }
@@ -24,13 +24,13 @@ class RetryAmplificationCheck : public Check {
     return "a path's product exceeds its declared maximum, or the global limit";
   }
 
-  void Run(const AnalysisContext& context,
-           std::vector<Candidate>* findings) const override {
+  void RunCalls(const AnalysisContext& context, size_t begin, size_t end,
+                std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     // About one per call (a path per retrying call, and a declared call over
     // its maximum): a large fleet's list is rarely copied as it grows.
-    findings->reserve(findings->size() + model.calls.size());
-    for (size_t i = 0; i < model.calls.size(); ++i) {
+    findings->reserve(findings->size() + (end - begin));
+    for (size_t i = begin; i < end; ++i) {
       const Call& call = model.calls[i];
       const CallProduct& product = context.graph.calls[i];
       if (!call.declaration ||
@@ -39,7 +39,7 @@ class RetryAmplificationCheck : public Check {
       findings->emplace_back(
           Make(context, {static_cast<int>(i)}, kCallDeclared));
     }
-    for (size_t i = 0; i < model.calls.size(); ++i) {
+    for (size_t i = begin; i < end; ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
       const Path path = context.PathEndingWith(static_cast<int>(i));

@@ -9,7 +9,7 @@
 namespace ampcheck {
 namespace {
 
-class UndocumentedAmplificationCheck : public Check {
+class UndocumentedAmplificationCheck : public CallCheck {
  public:
   const char* id() const override { return "undocumented-amplification"; }
   Severity severity() const override { return Severity::kError; }
@@ -18,13 +18,13 @@ class UndocumentedAmplificationCheck : public Check {
            "owner and maximum";
   }
 
-  void Run(const AnalysisContext& context,
-           std::vector<Candidate>* findings) const override {
+  void RunCalls(const AnalysisContext& context, size_t begin, size_t end,
+                std::vector<Candidate>* findings) const override {
     const Model& model = context.model;
     // A path per call at most: a large fleet's list is never copied as it
     // grows.
-    findings->reserve(findings->size() + model.calls.size());
-    for (size_t i = 0; i < model.calls.size(); ++i) {
+    findings->reserve(findings->size() + (end - begin));
+    for (size_t i = begin; i < end; ++i) {
       if (!context.graph.calls[i].tries.retries() || context.graph.back_edge[i])
         continue;
       Path path = context.PathEndingWith(static_cast<int>(i));
