@@ -16,10 +16,12 @@ bool WorseFirst(const Finding& a, const Finding& b) {
   return a < b;
 }
 
-std::vector<const Finding*> WorstFirst(const std::vector<Finding>& findings) {
+std::vector<const Finding*> WorstFirst(const std::vector<Finding>& findings,
+                                       Severity least) {
   std::vector<const Finding*> order;
-  order.reserve(findings.size());
-  for (const Finding& f : findings) order.push_back(&f);
+  for (const Finding& f : findings) {
+    if (f.severity >= least) order.push_back(&f);
+  }
   std::sort(order.begin(), order.end(), [](const Finding* a, const Finding* b) {
     return WorseFirst(*a, *b);
   });

@@ -15,8 +15,11 @@ namespace ampcheck {
 // the above are ordered by location, check and message.
 bool WorseFirst(const Finding& a, const Finding& b);
 
-// The findings in that order.
-std::vector<const Finding*> WorstFirst(const std::vector<Finding>& findings);
+// The findings of severity `least` or worse, in that order: the text report
+// lists a large fleet's few errors and warnings without ordering its tens of
+// thousands of notes, which it counts.
+std::vector<const Finding*> WorstFirst(const std::vector<Finding>& findings,
+                                       Severity least = Severity::kNote);
 
 }  // namespace ampcheck
 

@@ -29,6 +29,11 @@ TEST_CASE("order: severity, then tries (unbounded first), then identity") {
   for (const Finding* f : WorstFirst(findings)) order.push_back(f->identity);
   CHECK(order ==
         std::vector<std::string>{"eu", "e81", "e9a", "e9b", "w27", "n"});
+  // Warnings and worse only: the same order, the note left out.
+  order.clear();
+  for (const Finding* f : WorstFirst(findings, Severity::kWarning))
+    order.push_back(f->identity);
+  CHECK(order == std::vector<std::string>{"eu", "e81", "e9a", "e9b", "w27"});
 }
 
 TEST_CASE("order: the same tries, the lower bounded product after") {

@@ -170,8 +170,7 @@ class TextReporter : public Reporter {
       ++counts[static_cast<int>(f.severity)];
     Severity listed = ShownSeverity(options);
     bool listed_any = false;
-    for (const Finding* f : WorstFirst(analysis.findings)) {
-      if (f->severity < listed) continue;
+    for (const Finding* f : WorstFirst(analysis.findings, listed)) {
       RenderFinding(context, *f, options, out);
       out << "\n";
       listed_any = true;
