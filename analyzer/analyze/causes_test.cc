@@ -166,19 +166,21 @@ TEST_CASE("causes: over the limit and undocumented on one path is one") {
 }
 
 TEST_CASE("causes: paths folded on two threads are those folded on one") {
-  // 300 services, each calling the next three, and a second call from each
+  // 9,000 services, each calling the next three, and a second call from each
   // to the next (another evidence line): two calls, one path of services.
+  // 108,000 candidates, enough to be read in parts on two threads.
+  constexpr int kServices = 9000;
   Model model;
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < kServices; ++i) {
     Service service;
     service.name = "s" + std::to_string(i);
     model.services.push_back(service);
   }
-  for (int i = 0; i < 300; ++i) {
+  for (int i = 0; i < kServices; ++i) {
     for (int step : {1, 2, 3, 1}) {
       Call call;
       call.from = i;
-      call.to = (i + step) % 300;
+      call.to = (i + step) % kServices;
       model.calls.push_back(call);
     }
   }
@@ -237,6 +239,7 @@ TEST_CASE("causes: paths folded on two threads are those folded on one") {
   std::vector<Candidate*> by_one, by_two;
   for (Candidate& f : one) by_one.push_back(&f);
   for (Candidate& f : two) by_two.push_back(&f);
+  REQUIRE(by_one.size() >= 100000);
   FoldUndocumentedIntoAmplification(context, &by_one, 1);
   FoldUndocumentedIntoAmplification(context, &by_two, 2);
   REQUIRE(by_one.size() == by_two.size());
