@@ -4,6 +4,8 @@
 #ifndef AMPCHECK_ANALYZE_CAUSE_NAME_H_
 #define AMPCHECK_ANALYZE_CAUSE_NAME_H_
 
+#include <atomic>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -35,10 +37,30 @@ class CauseName {
 class CauseNames {
  public:
   CauseName Of(std::string_view name) {
-    return name.empty() ? CauseName() : CauseName(table_.Of(name));
+    if (name.empty()) return CauseName();
+    // One thread's names mostly repeat the one before (a check's candidates,
+    // in call order, share a mesh default's or a caller's cause): the last
+    // is kept by each thread, with the serial of the table that holds it,
+    // and found again without a hash or a lock.
+    thread_local uint64_t last_serial = 0;
+    thread_local std::string last_text;
+    thread_local const std::string* last_held = nullptr;
+    if (last_serial == serial_ && last_text == name)
+      return CauseName(last_held);
+    last_held = table_.Of(name);
+    last_serial = serial_;
+    last_text.assign(name);
+    return CauseName(last_held);
   }
 
  private:
+  // A serial for each table made, never reused as addresses are.
+  static uint64_t NextSerial() {
+    static std::atomic<uint64_t> next{1};
+    return next++;
+  }
+
+  const uint64_t serial_ = NextSerial();
   StringTable table_;
 };
 

@@ -2,6 +2,7 @@
 
 #include <doctest/doctest.h>
 
+#include <memory>
 #include <string>
 
 namespace ampcheck {
@@ -18,6 +19,26 @@ TEST_CASE("cause names: equal names are one, from any thread") {
   CHECK(names.Of("").empty());
   CHECK(CauseName().view().empty());
   CHECK(names.Of("mesh-default|Istio default|3") == mesh);
+}
+
+TEST_CASE("cause names: a name asked of two tables is each one's own") {
+  // The name each thread asked for last is kept apart; it must never answer
+  // for another table, nor for a table made where a freed one was.
+  CauseNames first, second;
+  const CauseName a = first.Of("layer|shared");
+  const CauseName b = second.Of("layer|shared");
+  CHECK(!(a == b));
+  CHECK(first.Of("layer|shared") == a);
+  CHECK(second.Of("layer|shared") == b);
+  for (int i = 0; i < 50; ++i) {
+    auto names = std::make_unique<CauseNames>();
+    const CauseName held = names->Of("layer|shared");
+    CHECK(!(held == a));
+    CHECK(!(held == b));
+    names->Of("layer|other");
+    // Asked again after another name: found in the table itself.
+    CHECK(names->Of("layer|shared") == held);
+  }
 }
 
 }  // namespace
