@@ -287,12 +287,30 @@ std::vector<Finding> GroupByCause(const std::vector<Candidate*>& candidates,
                                   int threads) {
   // Keyed by check and cause; the order groups are visited in changes
   // nothing (each group's lead and list depend on its members alone).
-  std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash> groups;
-  // At most a group a candidate: the table is never rehashed as it fills.
-  groups.reserve(candidates.size());
-  for (size_t i = 0; i < candidates.size(); ++i) {
-    const FindingCore& f = candidates[i]->core();
-    if (!f.cause.empty()) groups[{f.check, f.cause}].push_back(i);
+  using Groups =
+      std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash>;
+  // A large list is read in parts at once, each into groups of its own,
+  // joined in order: each group's members stay in the order given.
+  const size_t parts = candidates.size() < 100000
+                           ? 1
+                           : static_cast<size_t>(std::max(threads, 1));
+  std::vector<Groups> by_part(parts);
+  ParallelFor(parts, threads, [&](size_t part) {
+    const size_t begin = part * candidates.size() / parts;
+    const size_t end = (part + 1) * candidates.size() / parts;
+    // At most a group a candidate: the table is never rehashed as it fills.
+    by_part[part].reserve(end - begin);
+    for (size_t i = begin; i < end; ++i) {
+      const FindingCore& f = candidates[i]->core();
+      if (!f.cause.empty()) by_part[part][{f.check, f.cause}].push_back(i);
+    }
+  });
+  Groups groups = std::move(by_part.front());
+  for (size_t part = 1; part < parts; ++part) {
+    for (auto& [key, members] : by_part[part]) {
+      std::vector<size_t>& joined = groups[key];
+      joined.insert(joined.end(), members.begin(), members.end());
+    }
   }
   // Groups are made apart (each touches its own members only), the largest
   // first so that the threads finish together.
