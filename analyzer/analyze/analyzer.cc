@@ -141,8 +141,10 @@ Analysis Analyze(const Model& model, const AnalyzeOptions& options) {
   {
     StageTimer timer("analyze: free candidates");
     // The candidates left behind are the largest block alive on a large
-    // fleet.
-    by_check = std::vector<std::vector<Candidate>>();
+    // fleet; each task's are freed apart, on every thread.
+    ParallelFor(by_check.size(), ThreadsFor(order.size(), options.threads),
+                [&](size_t i) { std::vector<Candidate>().swap(by_check[i]); });
+    by_check.clear();
   }
   StageTimer timer("analyze: spell");
   SpellPending(context, &analysis, options.threads);
