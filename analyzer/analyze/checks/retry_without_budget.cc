@@ -43,8 +43,11 @@ class RetryWithoutBudgetCheck : public Check {
         unlimited.push_back({static_cast<int>(i), &layer});
       }
     }
-    const std::vector<std::pair<int, const Layer*>> by_callee =
-        ByCallee(unlimited, context.graph.ends, model.services.size());
+    size_t callees = 0;
+    const std::vector<std::pair<int, const Layer*>> by_callee = ByCallee(
+        unlimited, context.graph.ends, model.services.size(), &callees);
+    // One finding a callee: a large fleet's list is never copied as it grows.
+    findings->reserve(findings->size() + callees);
     const std::string suggestion = SuggestedBudget();
     const std::vector<CallEnds>& ends = context.graph.ends;
     for (auto run = by_callee.begin(); run != by_callee.end();) {
@@ -59,14 +62,17 @@ class RetryWithoutBudgetCheck : public Check {
 
  private:
   // `entries` in runs by callee, in callee order, each run in the order
-  // given: a counting sort, linear in a large fleet's hundreds of thousands
-  // of layers.
+  // given, and how many callees they have: a counting sort, linear in a
+  // large fleet's hundreds of thousands of layers.
   static std::vector<std::pair<int, const Layer*>> ByCallee(
       const std::vector<std::pair<int, const Layer*>>& entries,
-      const std::vector<CallEnds>& ends, size_t services) {
+      const std::vector<CallEnds>& ends, size_t services, size_t* callees) {
     std::vector<size_t> start(services + 1, 0);
     for (const auto& entry : entries) ++start[ends[entry.first].to + 1];
-    for (size_t s = 0; s < services; ++s) start[s + 1] += start[s];
+    for (size_t s = 0; s < services; ++s) {
+      *callees += start[s + 1] > 0;
+      start[s + 1] += start[s];
+    }
     std::vector<std::pair<int, const Layer*>> sorted(entries.size());
     for (const auto& entry : entries)
       sorted[start[ends[entry.first].to]++] = entry;
