@@ -6,6 +6,7 @@
 
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
+#include "analyzer/analyze/fold.h"
 #include "analyzer/base/strings.h"
 
 namespace ampcheck {

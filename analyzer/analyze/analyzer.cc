@@ -9,6 +9,7 @@
 #include "analyzer/analyze/candidate_order.h"
 #include "analyzer/analyze/causes.h"
 #include "analyzer/analyze/check.h"
+#include "analyzer/analyze/fold.h"
 #include "analyzer/base/stage_timer.h"
 #include "analyzer/base/threads.h"
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "analyzer/analyze/analyzer.h"
+#include "analyzer/analyze/fold.h"
 
 namespace ampcheck {
 namespace {
