@@ -71,7 +71,7 @@ std::vector<std::vector<uint32_t>> CommonRanks(
 
 // Sorts `keys` in `threads` parts at once, then merges them.
 void ParallelSort(std::vector<SortKey>* keys, int threads) {
-  const size_t parts = keys->size() < 100000 ? 1 : std::max(threads, 1);
+  const size_t parts = PartsFor(keys->size(), threads);
   std::vector<size_t> bounds;
   for (size_t p = 0; p <= parts; ++p)
     bounds.push_back(p * keys->size() / parts);
@@ -88,27 +88,29 @@ std::vector<SortKey> SortedKeys(const std::vector<Candidate*>& order,
                                 int threads) {
   // Each part names its files and checks apart; the names are ranked among
   // all parts' once every candidate is read.
-  const size_t parts = order.size() < 100000 ? 1 : std::max(threads, 1);
-  auto begin = [&](size_t part) { return part * order.size() / parts; };
+  const size_t parts = PartsFor(order.size(), threads);
   std::vector<Ranks> files(parts), checks(parts);
   std::vector<SortKey> keys(order.size());
-  ParallelFor(parts, threads, [&](size_t p) {
-    for (size_t i = begin(p); i < begin(p + 1); ++i) {
-      const FindingCore& f = order[i]->core();
-      // The part's own ids for now, replaced by ranks below.
-      keys[i] = {files[p].Id(f.location.file.str()), checks[p].Id(f.check)};
-    }
-  });
+  ParallelParts(
+      order.size(), parts, threads, [&](size_t p, size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+          const FindingCore& f = order[i]->core();
+          // The part's own ids for now, replaced by ranks below.
+          keys[i] = {files[p].Id(f.location.file.str()), checks[p].Id(f.check)};
+        }
+      });
   const std::vector<std::vector<uint32_t>> file_rank = CommonRanks(files);
   const std::vector<std::vector<uint32_t>> check_rank = CommonRanks(checks);
-  ParallelFor(parts, threads, [&](size_t p) {
-    for (size_t i = begin(p); i < begin(p + 1); ++i) {
-      const uint64_t line =
-          static_cast<uint32_t>(order[i]->core().location.line);
-      keys[i] = {uint64_t{file_rank[p][keys[i].place]} << 32 | line,
-                 uint64_t{check_rank[p][keys[i].check_and_index]} << 32 | i};
-    }
-  });
+  ParallelParts(
+      order.size(), parts, threads, [&](size_t p, size_t begin, size_t end) {
+        for (size_t i = begin; i < end; ++i) {
+          const uint64_t line =
+              static_cast<uint32_t>(order[i]->core().location.line);
+          keys[i] = {
+              uint64_t{file_rank[p][keys[i].place]} << 32 | line,
+              uint64_t{check_rank[p][keys[i].check_and_index]} << 32 | i};
+        }
+      });
   ParallelSort(&keys, threads);
   return keys;
 }

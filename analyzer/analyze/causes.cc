@@ -105,20 +105,19 @@ std::vector<Finding> GroupByCause(const std::vector<Candidate*>& candidates,
       std::unordered_map<CauseKey, std::vector<size_t>, CauseKeyHash>;
   // A large list is read in parts at once, each into groups of its own,
   // joined in order: each group's members stay in the order given.
-  const size_t parts = candidates.size() < 100000
-                           ? 1
-                           : static_cast<size_t>(std::max(threads, 1));
+  const size_t parts = PartsFor(candidates.size(), threads);
   std::vector<Groups> by_part(parts);
-  ParallelFor(parts, threads, [&](size_t part) {
-    const size_t begin = part * candidates.size() / parts;
-    const size_t end = (part + 1) * candidates.size() / parts;
-    // At most a group a candidate: the table is never rehashed as it fills.
-    by_part[part].reserve(end - begin);
-    for (size_t i = begin; i < end; ++i) {
-      const FindingCore& f = candidates[i]->core();
-      if (!f.cause.empty()) by_part[part][{f.check, f.cause}].push_back(i);
-    }
-  });
+  ParallelParts(candidates.size(), parts, threads,
+                [&](size_t part, size_t begin, size_t end) {
+                  // At most a group a candidate: the table is never rehashed as
+                  // it fills.
+                  by_part[part].reserve(end - begin);
+                  for (size_t i = begin; i < end; ++i) {
+                    const FindingCore& f = candidates[i]->core();
+                    if (!f.cause.empty())
+                      by_part[part][{f.check, f.cause}].push_back(i);
+                  }
+                });
   Groups groups = std::move(by_part.front());
   for (size_t part = 1; part < parts; ++part) {
     for (auto& [key, members] : by_part[part]) {

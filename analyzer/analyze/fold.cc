@@ -99,29 +99,26 @@ void FoldUndocumentedIntoAmplification(const AnalysisContext& context,
     size_t hash;  // of the services of a path whose text is not written
     Kind kind;
   };
-  const size_t parts = candidates->size() < 100000
-                           ? 1
-                           : static_cast<size_t>(std::max(threads, 1));
-  auto part_begin = [&](size_t part) {
-    return part * candidates->size() / parts;
-  };
+  const size_t parts = PartsFor(candidates->size(), threads);
   std::vector<std::vector<Entry>> entries(parts);
-  ParallelFor(parts, threads, [&](size_t part) {
-    for (size_t i = part_begin(part); i < part_begin(part + 1); ++i) {
-      const FindingCore& f = (*candidates)[i]->core();
-      Kind kind;
-      if (f.check == "retry-amplification")
-        kind = Kind::kOverLimit;
-      else if (f.check == "undocumented-amplification")
-        kind = Kind::kUndocumented;
-      else
-        continue;
-      const size_t hash =
-          f.spelling.check ? ServicesHash()({&context.graph, &f.pending_calls})
-                           : 0;
-      entries[part].push_back({i, hash, kind});
-    }
-  });
+  ParallelParts(candidates->size(), parts, threads,
+                [&](size_t part, size_t begin, size_t end) {
+                  for (size_t i = begin; i < end; ++i) {
+                    const FindingCore& f = (*candidates)[i]->core();
+                    Kind kind;
+                    if (f.check == "retry-amplification")
+                      kind = Kind::kOverLimit;
+                    else if (f.check == "undocumented-amplification")
+                      kind = Kind::kUndocumented;
+                    else
+                      continue;
+                    const size_t hash =
+                        f.spelling.check
+                            ? ServicesHash()({&context.graph, &f.pending_calls})
+                            : 0;
+                    entries[part].push_back({i, hash, kind});
+                  }
+                });
   std::unordered_map<HashedServices, Candidate*, HashedServicesHash,
                      SameHashedServices>
       unwritten(0, HashedServicesHash(), SameHashedServices{&context.graph});

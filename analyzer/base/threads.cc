@@ -34,6 +34,17 @@ void ParallelForBlocks(size_t count, size_t block, size_t min_blocks,
   });
 }
 
+size_t PartsFor(size_t count, int threads) {
+  return count < 100000 ? 1 : static_cast<size_t>(std::max(threads, 1));
+}
+
+void ParallelParts(size_t count, size_t parts, int threads,
+                   const std::function<void(size_t, size_t, size_t)>& work) {
+  ParallelFor(parts, threads, [&](size_t part) {
+    work(part, part * count / parts, (part + 1) * count / parts);
+  });
+}
+
 std::optional<int> CpuQuotaCores(std::string_view cpu_max) {
   size_t space = cpu_max.find(' ');
   if (space == std::string_view::npos) return std::nullopt;

@@ -29,6 +29,17 @@ void ParallelForBlocks(size_t count, size_t block, size_t min_blocks,
                        int threads,
                        const std::function<void(size_t, size_t)>& work);
 
+// How many consecutive parts a step over `count` items is made in, each on
+// a thread of its own: one below 100,000 items (not worth a thread), else
+// one a thread.
+size_t PartsFor(size_t count, int threads);
+
+// Calls work(part, begin, end) for each of `parts` consecutive ranges that
+// cover [0, count), on up to `threads` threads: for a step whose results are
+// kept by part and joined in part order.
+void ParallelParts(size_t count, size_t parts, int threads,
+                   const std::function<void(size_t, size_t, size_t)>& work);
+
 // Cores a cgroup v2 `cpu.max` line allows ("QUOTA PERIOD", "max PERIOD"):
 // ceil(quota / period), nullopt when unlimited or unreadable.
 std::optional<int> CpuQuotaCores(std::string_view cpu_max);

@@ -64,5 +64,26 @@ TEST_CASE("ParallelForBlocks covers each item once, in ranges of a block") {
   CHECK(!elsewhere);
 }
 
+TEST_CASE("ParallelParts covers each item once, a part a thread from 100,000") {
+  CHECK(PartsFor(99999, 4) == 1);
+  CHECK(PartsFor(100000, 4) == 4);
+  CHECK(PartsFor(100000, 0) == 1);
+  for (size_t count : {0, 1, 7, 100001}) {
+    CAPTURE(count);
+    const size_t parts = PartsFor(count, 3);
+    std::vector<std::atomic<int>> runs(count);
+    std::vector<std::pair<size_t, size_t>> ranges(parts);
+    ParallelParts(count, parts, 3, [&](size_t part, size_t begin, size_t end) {
+      ranges[part] = {begin, end};
+      for (size_t i = begin; i < end; ++i) ++runs[i];
+    });
+    for (const std::atomic<int>& r : runs) CHECK(r.load() == 1);
+    // Consecutive, in part order.
+    for (size_t p = 0; p < parts; ++p)
+      CHECK(ranges[p].first == (p == 0 ? 0 : ranges[p - 1].second));
+    CHECK(ranges.back().second == count);
+  }
+}
+
 }  // namespace
 }  // namespace ampcheck
